@@ -1,0 +1,1 @@
+//! Benchmarks and the sweep runner of vidkit.

@@ -1,0 +1,1 @@
+//! vidkit core (placeholder, being written).

@@ -1,0 +1,1 @@
+//! Reed-Solomon erasure coding over any prime field (placeholder, being written).

@@ -1,0 +1,2 @@
+//! The `vidkit` command-line tool (placeholder).
+fn main() {}

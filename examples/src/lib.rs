@@ -1,0 +1,1 @@
+//! Walk-throughs of vidkit.
