@@ -1,1 +1,69 @@
-//! vidkit core (placeholder, being written).
+//! # vidkit-core
+//!
+//! The shared layer of vidkit (verifiable information dispersal): the
+//! [`Scheme`] trait every polynomial-commitment dispersal scheme implements,
+//! the byte ↔ field-element packing ([`packing`]), file metadata
+//! ([`FileInfo`]) and shards ([`Shard`]), the Fiat-Shamir [`Transcript`], the
+//! structured reference string ([`Srs`]) and, behind the `test-utils` feature,
+//! the generic conformance suite ([`conformance`]).
+//!
+//! A file of `L` bytes becomes an `m × k` matrix of field elements (row `i` =
+//! the `k` coefficients of the row polynomial `P_i`); the Reed-Solomon code of
+//! `vidkit-erasure` evaluates every row at the `n` points `α_j`, and shard `j`
+//! is the column `(P_i(α_j))_i`. Any `k` shards rebuild the file; a scheme adds
+//! a commitment and per-shard proofs so that each shard can be checked alone.
+//!
+//! Design notes: `vidkit-core` depends on `vidkit-erasure` (and on no scheme) so
+//! that the trait can provide `encode`/`decode` once for every scheme.
+//!
+//! Features: `std` (default), `parallel`, `asm`, `test-srs` (insecure setups
+//! with known trapdoors), `test-utils` (the conformance suite).
+#![deny(missing_docs)]
+#![forbid(unsafe_code)]
+
+mod error;
+mod info;
+pub mod packing;
+pub mod rng;
+mod scheme;
+mod srs;
+mod transcript;
+
+#[cfg(feature = "test-utils")]
+pub mod conformance;
+
+pub use error::{Error, SerializationFault, SrsFault};
+pub use info::{FileInfo, Shard};
+pub use scheme::{decode_shards, Dispersal, Encoded, ScalarOf, Scheme, WireData};
+pub use srs::Srs;
+pub use transcript::Transcript;
+pub use vidkit_erasure::{Encoding, ReedSolomon};
+
+/// Reads an arkworks object from untrusted bytes: compressed, fully validated
+/// (points on the curve and in the subgroup), with no trailing bytes.
+pub fn from_bytes<T: ark_serialize::CanonicalDeserialize>(
+    what: &'static str,
+    bytes: &[u8],
+) -> Result<T, Error> {
+    let mut reader = bytes;
+    let v = T::deserialize_compressed(&mut reader).map_err(|e| Error::Deserialization {
+        what,
+        source: e.into(),
+    })?;
+    if !reader.is_empty() {
+        return Err(Error::Deserialization {
+            what,
+            source: SerializationFault::TrailingBytes(reader.len()),
+        });
+    }
+    Ok(v)
+}
+
+/// Writes an arkworks object in its compressed encoding.
+pub fn to_bytes<T: ark_serialize::CanonicalSerialize + ?Sized>(value: &T) -> Vec<u8> {
+    let mut out = Vec::with_capacity(value.compressed_size());
+    value
+        .serialize_compressed(&mut out)
+        .expect("serializing into a Vec cannot fail");
+    out
+}

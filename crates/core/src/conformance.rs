@@ -1,0 +1,466 @@
+//! The generic conformance suite every scheme instantiates (behind `test-utils`).
+//!
+//! Call [`run_all`] from a scheme's tests with a test SRS:
+//!
+//! ```text
+//! vidkit_core::conformance::run_all(&scheme, &srs, 2_000, &mut rng);
+//! ```
+//!
+//! It checks the contracts of [`Scheme`]: round trips through any `k` of the
+//! `n` shards for boundary lengths (schemes.md §10 T-1, T-2), completeness
+//! (T-9), rejection of tampered shards (T-13, T-14), shards under another index
+//! and proofs of other shards (T-15), commitments to another file (T-16),
+//! tampered proof bytes (part of T-17), malformed input (T-22), batch
+//! verification agreeing with one-by-one verification (T-21, T-24) and
+//! serialization round trips in every compress × validate mode (T-12).
+//! Each check panics with a message naming the failing case.
+//! Scheme crates add their scheme-specific oracles (known τ, component-wise
+//! proof tampering, transcript binding) on top.
+
+use crate::{packing, Dispersal, ScalarOf, Scheme, Shard};
+use ark_ff::{One, PrimeField, Zero};
+use ark_serialize::{CanonicalDeserialize, CanonicalSerialize, Compress, Validate};
+use ark_std::rand::{seq::SliceRandom, Rng, RngCore};
+
+/// Runs every generic check on `scheme`, with keys for files up to `max_bytes`.
+///
+/// `max_bytes` should allow at least two rows (`max_bytes > 31·k`) so that
+/// row-specific tampering is exercised.
+pub fn run_all<S: Scheme, R: RngCore>(scheme: &S, srs: &S::Srs, max_bytes: usize, rng: &mut R) {
+    let (pk, vk) = scheme.setup(srs, max_bytes).expect("setup");
+    round_trips(scheme, &pk, &vk, max_bytes, rng);
+    let a = random_dispersal(scheme, &pk, max_bytes, rng);
+    soundness(scheme, &pk, &vk, &a, rng);
+    malformed(scheme, &vk, &a);
+    batch(scheme, &vk, &a, rng);
+    serialization(scheme, &pk, &vk, &a);
+}
+
+/// Lengths at the packing boundaries (schemes.md §10): 0, 1, s−1, s, s+1,
+/// s·k−1, s·k, s·k+1, a random one and `max_bytes`, all capped at `max_bytes`.
+pub fn boundary_lengths<S: Scheme, R: RngCore>(
+    scheme: &S,
+    max_bytes: usize,
+    rng: &mut R,
+) -> Vec<usize> {
+    let s = packing::bytes_per_element::<ScalarOf<S>>();
+    let k = scheme.code().k();
+    let mut v = vec![0, 1, s - 1, s, s + 1, s * k - 1, s * k, s * k + 1];
+    v.push(rng.gen_range(0..=max_bytes));
+    v.push(max_bytes);
+    v.retain(|l| *l <= max_bytes);
+    v.sort_unstable();
+    v.dedup();
+    v
+}
+
+fn random_bytes<R: RngCore>(len: usize, rng: &mut R) -> Vec<u8> {
+    let mut data = vec![0u8; len];
+    rng.fill_bytes(&mut data);
+    data
+}
+
+fn random_dispersal<S: Scheme, R: RngCore>(
+    scheme: &S,
+    pk: &S::ProverKey,
+    max_bytes: usize,
+    rng: &mut R,
+) -> Dispersal<S> {
+    let data = random_bytes(max_bytes, rng);
+    scheme.disperse(pk, &data).expect("disperse")
+}
+
+/// T-1, T-2, T-9: every length round-trips through random k-subsets (all of
+/// them when `n ≤ 8`), every honest shard verifies alone and in a batch, and
+/// too few or duplicated shards fail to decode.
+pub fn round_trips<S: Scheme, R: RngCore>(
+    scheme: &S,
+    pk: &S::ProverKey,
+    vk: &S::VerifierKey,
+    max_bytes: usize,
+    rng: &mut R,
+) {
+    let (k, n) = (scheme.code().k(), scheme.code().n());
+    for len in boundary_lengths(scheme, max_bytes, rng) {
+        let data = random_bytes(len, rng);
+        let d = scheme.disperse(pk, &data).expect("disperse");
+        let info = *scheme.file_info(&d.commitment);
+        assert_eq!(info.len, len as u64, "L is recorded");
+        assert_eq!(
+            (d.shards.len(), d.proofs.len()),
+            (n, n),
+            "n shards and proofs"
+        );
+        for (shard, proof) in d.shards.iter().zip(&d.proofs) {
+            assert!(
+                scheme
+                    .verify(vk, &d.commitment, shard, proof)
+                    .expect("verify"),
+                "honest shard {} of a {len}-byte file must verify",
+                shard.index
+            );
+        }
+        let all: Vec<_> = d.shards.iter().zip(&d.proofs).collect();
+        assert!(
+            scheme
+                .batch_verify(vk, &d.commitment, &all, rng)
+                .expect("batch"),
+            "batch of all honest shards ({len} bytes)"
+        );
+        for subset in subsets(n, k, rng) {
+            let picked: Vec<_> = subset.iter().map(|j| d.shards[*j].clone()).collect();
+            assert_eq!(
+                scheme.decode(&info, &picked).expect("decode"),
+                data,
+                "decode {len} bytes from shards {subset:?}"
+            );
+        }
+        if k > 1 {
+            let few: Vec<_> = d.shards[..k - 1].to_vec();
+            assert!(
+                scheme.decode(&info, &few).is_err(),
+                "k-1 shards must not decode"
+            );
+            let mut dup: Vec<_> = d.shards[..k - 1].to_vec();
+            dup.push(d.shards[0].clone());
+            assert!(
+                scheme.decode(&info, &dup).is_err(),
+                "duplicated index must not decode"
+            );
+        }
+    }
+}
+
+/// Every k-subset when there are at most 70 of them, else 20 random ones.
+fn subsets<R: RngCore>(n: usize, k: usize, rng: &mut R) -> Vec<Vec<usize>> {
+    let count = binomial(n, k);
+    if count <= 70 {
+        let mut out = Vec::new();
+        let mut cur = Vec::new();
+        fn rec(start: usize, n: usize, k: usize, cur: &mut Vec<usize>, out: &mut Vec<Vec<usize>>) {
+            if cur.len() == k {
+                out.push(cur.clone());
+                return;
+            }
+            for j in start..n {
+                cur.push(j);
+                rec(j + 1, n, k, cur, out);
+                cur.pop();
+            }
+        }
+        rec(0, n, k, &mut cur, &mut out);
+        out
+    } else {
+        let idx: Vec<usize> = (0..n).collect();
+        (0..20)
+            .map(|_| {
+                let mut s: Vec<usize> = idx.choose_multiple(rng, k).copied().collect();
+                s.shuffle(rng);
+                s
+            })
+            .collect()
+    }
+}
+
+fn binomial(n: usize, k: usize) -> u128 {
+    let mut r: u128 = 1;
+    for i in 0..k.min(n - k) as u128 {
+        r = r * (n as u128 - i) / (i + 1);
+        if r > 1_000_000 {
+            return r;
+        }
+    }
+    r
+}
+
+fn rejects<S: Scheme>(
+    scheme: &S,
+    vk: &S::VerifierKey,
+    c: &S::Commitment,
+    shard: &Shard<ScalarOf<S>>,
+    proof: &S::Proof,
+) -> bool {
+    !matches!(scheme.verify(vk, c, shard, proof), Ok(true))
+}
+
+/// T-13…T-16 and the byte-level part of T-17.
+pub fn soundness<S: Scheme, R: RngCore>(
+    scheme: &S,
+    pk: &S::ProverKey,
+    vk: &S::VerifierKey,
+    d: &Dispersal<S>,
+    rng: &mut R,
+) {
+    let n = scheme.code().n();
+    let c = &d.commitment;
+    let m = scheme.file_info(c).m;
+    for (j, (shard, proof)) in d.shards.iter().zip(&d.proofs).enumerate() {
+        // T-13: flip one element (first row, last row, a random row)
+        for row in [0, m - 1, rng.gen_range(0..m)] {
+            let mut t = shard.clone();
+            t.values[row] += ScalarOf::<S>::one();
+            assert!(
+                matches!(scheme.verify(vk, c, &t, proof), Ok(false)),
+                "shard {j} with row {row} altered must be rejected with Ok(false)"
+            );
+        }
+        // T-14: scale, zero, swap two different rows
+        let two = ScalarOf::<S>::from(2u64);
+        let scaled = Shard {
+            index: j,
+            values: shard.values.iter().map(|v| *v * two).collect(),
+        };
+        if scaled != *shard {
+            assert!(rejects(scheme, vk, c, &scaled, proof), "scaled shard {j}");
+        }
+        let zero = Shard {
+            index: j,
+            values: vec![ScalarOf::<S>::zero(); m],
+        };
+        if zero != *shard {
+            assert!(rejects(scheme, vk, c, &zero, proof), "zeroed shard {j}");
+        }
+        if let Some(r2) = (1..m).find(|r| shard.values[*r] != shard.values[0]) {
+            let mut sw = shard.clone();
+            sw.values.swap(0, r2);
+            assert!(
+                rejects(scheme, vk, c, &sw, proof),
+                "rows swapped in shard {j}"
+            );
+        }
+        // T-15: the same values under another index; another shard's proof
+        if n > 1 {
+            let other = (j + 1 + rng.gen_range(0..n - 1)) % n;
+            let moved = Shard {
+                index: other,
+                values: shard.values.clone(),
+            };
+            if moved.values != d.shards[other].values {
+                assert!(
+                    rejects(scheme, vk, c, &moved, proof),
+                    "shard {j} presented as {other}"
+                );
+            }
+            if d.proofs[other] != *proof {
+                assert!(
+                    rejects(scheme, vk, c, shard, &d.proofs[other]),
+                    "shard {j} with the proof of shard {other}"
+                );
+            }
+        }
+        // T-17 (generic part): flipped bits in the proof bytes
+        tampered_proof_bytes(scheme, vk, c, shard, proof, rng);
+    }
+    // T-16: shards of file A under the commitment of file B (same parameters)
+    let len = scheme.file_info(c).len as usize;
+    let mut other_data = random_bytes(len, rng);
+    if len == 0 {
+        other_data = vec![];
+    }
+    let b = scheme.disperse(pk, &other_data).expect("disperse B");
+    if b.commitment != d.commitment {
+        for (shard, proof) in d.shards.iter().zip(&d.proofs) {
+            assert!(
+                rejects(scheme, vk, &b.commitment, shard, proof),
+                "shard {} of file A under B's commitment",
+                shard.index
+            );
+        }
+    }
+}
+
+fn tampered_proof_bytes<S: Scheme, R: RngCore>(
+    scheme: &S,
+    vk: &S::VerifierKey,
+    c: &S::Commitment,
+    shard: &Shard<ScalarOf<S>>,
+    proof: &S::Proof,
+    rng: &mut R,
+) {
+    let mut bytes = Vec::new();
+    proof
+        .serialize_compressed(&mut bytes)
+        .expect("serialize proof");
+    if bytes.is_empty() {
+        return;
+    }
+    for _ in 0..4 {
+        let mut t = bytes.clone();
+        let pos = rng.gen_range(0..t.len());
+        t[pos] ^= 1 << rng.gen_range(0..8);
+        if let Ok(p) = S::Proof::deserialize_compressed(&t[..]) {
+            if p != *proof {
+                assert!(
+                    rejects(scheme, vk, c, shard, &p),
+                    "proof of shard {} with byte {pos} flipped",
+                    shard.index
+                );
+            }
+        }
+    }
+}
+
+/// T-22: malformed shards give `Err`, never a panic or `Ok(true)`.
+pub fn malformed<S: Scheme>(scheme: &S, vk: &S::VerifierKey, d: &Dispersal<S>) {
+    let n = scheme.code().n();
+    let c = &d.commitment;
+    let (shard, proof) = (&d.shards[0], &d.proofs[0]);
+    let mut long = shard.clone();
+    long.values.push(ScalarOf::<S>::one());
+    assert!(
+        scheme.verify(vk, c, &long, proof).is_err(),
+        "shard with m+1 values"
+    );
+    let empty = Shard {
+        index: 0,
+        values: vec![],
+    };
+    assert!(scheme.verify(vk, c, &empty, proof).is_err(), "empty shard");
+    for index in [n, n + 1, usize::MAX] {
+        let far = Shard {
+            index,
+            values: shard.values.clone(),
+        };
+        assert!(
+            scheme.verify(vk, c, &far, proof).is_err(),
+            "index {index} ≥ n"
+        );
+    }
+    let bad = [(&far_shard(shard, n), proof)];
+    assert!(
+        !matches!(
+            scheme.batch_verify(vk, c, &bad, &mut ark_std::test_rng()),
+            Ok(true)
+        ),
+        "batch with an out-of-range index"
+    );
+}
+
+fn far_shard<F: PrimeField>(s: &Shard<F>, n: usize) -> Shard<F> {
+    Shard {
+        index: n,
+        values: s.values.clone(),
+    }
+}
+
+/// T-21, T-24: batches agree with one-by-one verification on random mixes of
+/// honest and tampered shards.
+pub fn batch<S: Scheme, R: RngCore>(
+    scheme: &S,
+    vk: &S::VerifierKey,
+    d: &Dispersal<S>,
+    rng: &mut R,
+) {
+    let n = d.shards.len();
+    let c = &d.commitment;
+    let tampered: Vec<Shard<ScalarOf<S>>> = d
+        .shards
+        .iter()
+        .map(|s| {
+            let mut t = s.clone();
+            let row = t.values.len() - 1;
+            t.values[row] += ScalarOf::<S>::one();
+            t
+        })
+        .collect();
+    for round in 0..8 {
+        let t = rng.gen_range(1..=n);
+        let mut idx: Vec<usize> = (0..n).collect();
+        idx.shuffle(rng);
+        let bad_count = match round {
+            0 => 0,
+            1 => 1,
+            _ => rng.gen_range(0..=t.min(3)),
+        };
+        let items: Vec<_> = idx[..t]
+            .iter()
+            .enumerate()
+            .map(|(u, j)| {
+                let s = if u < bad_count {
+                    &tampered[*j]
+                } else {
+                    &d.shards[*j]
+                };
+                (s, &d.proofs[*j])
+            })
+            .collect();
+        let one_by_one = items
+            .iter()
+            .all(|(s, p)| scheme.verify(vk, c, s, p).expect("verify"));
+        let batched = scheme.batch_verify(vk, c, &items, rng).expect("batch");
+        assert_eq!(
+            batched, one_by_one,
+            "batch of {t} with {bad_count} bad shards"
+        );
+        assert_eq!(
+            batched,
+            bad_count == 0,
+            "batch of {t} with {bad_count} bad shards"
+        );
+    }
+    // two tampered shards whose errors would cancel under fixed coefficients 1, −1
+    if n >= 2 {
+        let delta = ScalarOf::<S>::from(5u64);
+        let mut s0 = d.shards[0].clone();
+        let mut s1 = d.shards[1].clone();
+        s0.values[0] += delta;
+        s1.values[0] -= delta;
+        let items = [(&s0, &d.proofs[0]), (&s1, &d.proofs[1])];
+        assert!(
+            !scheme.batch_verify(vk, c, &items, rng).expect("batch"),
+            "two cancelling tampered shards"
+        );
+    }
+    let empty: [(&Shard<ScalarOf<S>>, &S::Proof); 0] = [];
+    assert!(
+        scheme
+            .batch_verify(vk, c, &empty, rng)
+            .expect("empty batch"),
+        "an empty batch is vacuously valid"
+    );
+}
+
+/// T-12: every wire type round-trips in all compress × validate modes, and
+/// the declared sizes match the bytes written.
+pub fn serialization<S: Scheme>(
+    _scheme: &S,
+    pk: &S::ProverKey,
+    vk: &S::VerifierKey,
+    d: &Dispersal<S>,
+) {
+    round_trip("prover key", pk);
+    round_trip("verifier key", vk);
+    round_trip("commitment", &d.commitment);
+    round_trip("shard", &d.shards[0]);
+    for p in &d.proofs {
+        round_trip("proof", p);
+    }
+}
+
+/// Serializes and deserializes `v` in every mode and checks equality and sizes.
+pub fn round_trip<T: CanonicalSerialize + CanonicalDeserialize + PartialEq + core::fmt::Debug>(
+    what: &str,
+    v: &T,
+) {
+    for (compress, c) in [
+        (Compress::Yes, "compressed"),
+        (Compress::No, "uncompressed"),
+    ] {
+        for (validate, val) in [(Validate::Yes, "validated"), (Validate::No, "unvalidated")] {
+            let mut bytes = Vec::new();
+            v.serialize_with_mode(&mut bytes, compress)
+                .expect("serialize");
+            assert_eq!(bytes.len(), v.serialized_size(compress), "{what}: size");
+            let back = T::deserialize_with_mode(&bytes[..], compress, validate)
+                .unwrap_or_else(|e| panic!("{what}: deserialize ({c}, {val}): {e}"));
+            assert_eq!(&back, v, "{what}: round trip ({c}, {val})");
+            if !bytes.is_empty() {
+                let cut = &bytes[..bytes.len() - 1];
+                assert!(
+                    T::deserialize_with_mode(cut, compress, validate).is_err(),
+                    "{what}: truncated bytes must fail"
+                );
+            }
+        }
+    }
+}

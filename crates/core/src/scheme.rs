@@ -1,0 +1,228 @@
+//! The dispersal-scheme trait every scheme crate implements (architecture.md).
+//!
+//! A scheme value *is* its configuration: it is built once by a fallible
+//! constructor that validates `(k, n, encoding)` and owns the Reed-Solomon
+//! coder ([`ReedSolomon`]); every method takes `&self`. The flow is
+//!
+//! ```text
+//! setup(srs, max_bytes) -> (prover key, verifier key)
+//! encode(bytes)         -> Encoded { info, coefficient matrix, n shards }
+//! commit(pk, encoded)   -> (commitment, prover hint)
+//! prove(pk, encoded, commitment, hint) -> n proofs
+//! verify(vk, commitment, shard, proof) -> Ok(true) accept / Ok(false) reject / Err malformed
+//! decode(info, ≥ k shards) -> bytes
+//! ```
+//!
+//! `disperse` (encode + commit + prove) and `batch_verify` (a loop) are
+//! provided; schemes override `batch_verify` where one pairing check covers
+//! many shards.
+
+use crate::{packing, Error, FileInfo, Shard};
+use ark_ec::pairing::Pairing;
+use ark_serialize::{CanonicalDeserialize, CanonicalSerialize};
+use ark_std::{fmt::Debug, rand::RngCore};
+use vidkit_erasure::ReedSolomon;
+
+/// The scalar field of a scheme's curve.
+pub type ScalarOf<S> = <<S as Scheme>::Curve as Pairing>::ScalarField;
+
+/// Bounds shared by every data type a scheme puts on the wire.
+pub trait WireData:
+    Clone + Debug + PartialEq + Eq + Send + Sync + CanonicalSerialize + CanonicalDeserialize
+{
+}
+
+impl<T> WireData for T where
+    T: Clone + Debug + PartialEq + Eq + Send + Sync + CanonicalSerialize + CanonicalDeserialize
+{
+}
+
+/// A file after encoding: its metadata, the `m × k` coefficient matrix of the
+/// row polynomials (row-major; prover-side data) and the `n` shards.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Encoded<F: ark_ff::PrimeField> {
+    /// Public metadata (k, n, m, L, encoding).
+    pub info: FileInfo,
+    /// Coefficients of the row polynomials: row `i` holds `P_i`, low degree first.
+    pub coefficients: Vec<F>,
+    /// Shard `j` at position `j`, `j < n`.
+    pub shards: Vec<Shard<F>>,
+}
+
+/// Everything a disperser sends out: the commitment and, per shard, the shard
+/// and its proof.
+#[derive(Clone, Debug)]
+pub struct Dispersal<S: Scheme> {
+    /// The public commitment (with the file metadata).
+    pub commitment: S::Commitment,
+    /// The `n` shards, shard `j` at position `j`.
+    pub shards: Vec<Shard<ScalarOf<S>>>,
+    /// The proof of each shard, aligned with `shards`.
+    pub proofs: Vec<S::Proof>,
+}
+
+/// A verifiable information dispersal scheme over the pairing `Curve`.
+///
+/// Contracts every implementation must keep (the conformance suite in
+/// [`crate::conformance`] checks them):
+/// * any `k` honestly produced shards with distinct indices decode to the data;
+/// * every honest shard verifies (`Ok(true)`), alone and in a batch;
+/// * `verify` returns `Ok(false)` for a shard whose values were altered, a
+///   proof that is not the one for this shard, a shard presented under another
+///   index, or a commitment to another file;
+/// * `verify` returns `Err` (never panics) for input it cannot check: wrong
+///   number of values, index `≥ n`, metadata of other parameters;
+/// * `batch_verify` returns `Ok(true)` iff `verify` would accept every item.
+pub trait Scheme: Sized + Send + Sync {
+    /// The pairing-friendly curve.
+    type Curve: Pairing;
+    /// Universal setup the keys are derived from (an [`crate::Srs`], or a pair
+    /// of them for schemes with two trapdoors).
+    type Srs: Send + Sync;
+    /// What the prover needs besides the data.
+    type ProverKey: WireData;
+    /// What a verifier needs; never contains prover material.
+    type VerifierKey: WireData;
+    /// The public commitment to one file, including its [`FileInfo`].
+    type Commitment: WireData;
+    /// The proof attached to one shard.
+    type Proof: WireData;
+    /// Prover-side data produced by `commit` and consumed by `prove` (e.g.
+    /// aPlonK's row commitments). Not needed to verify.
+    type ProverHint: Send + Sync;
+    /// The scheme's error type.
+    type Error: core::error::Error + From<Error> + Send + Sync + 'static;
+
+    /// Short name used in transcripts, file headers and reports (e.g. `"kzg-plus"`).
+    const NAME: &'static str;
+
+    /// The Reed-Solomon code: `k`, `n`, and evaluation points.
+    fn code(&self) -> &ReedSolomon<ScalarOf<Self>>;
+
+    /// Derives keys that handle files of up to `max_bytes` bytes.
+    ///
+    /// Fails if the SRS is too short for the resulting number of rows or
+    /// columns.
+    fn setup(
+        &self,
+        srs: &Self::Srs,
+        max_bytes: usize,
+    ) -> Result<(Self::ProverKey, Self::VerifierKey), Self::Error>;
+
+    /// Packs bytes into the `m × k` matrix (schemes.md §1.1–1.2) and encodes
+    /// it into `n` shards.
+    fn encode(&self, data: &[u8]) -> Result<Encoded<ScalarOf<Self>>, Self::Error> {
+        let code = self.code();
+        let info = FileInfo::new(code, data.len())?;
+        let (matrix, _) = packing::bytes_to_matrix(data, code.k())?;
+        let coefficients = code.coefficients(&matrix).map_err(Error::from)?;
+        let shards = code
+            .evaluate(&coefficients)
+            .map_err(Error::from)?
+            .into_iter()
+            .enumerate()
+            .map(|(index, values)| Shard { index, values })
+            .collect();
+        Ok(Encoded {
+            info,
+            coefficients,
+            shards,
+        })
+    }
+
+    /// Commits to an encoded file. The commitment includes `encoded.info`.
+    fn commit(
+        &self,
+        pk: &Self::ProverKey,
+        encoded: &Encoded<ScalarOf<Self>>,
+    ) -> Result<(Self::Commitment, Self::ProverHint), Self::Error>;
+
+    /// Proves all `n` shards of `encoded` against `commitment`.
+    fn prove(
+        &self,
+        pk: &Self::ProverKey,
+        encoded: &Encoded<ScalarOf<Self>>,
+        commitment: &Self::Commitment,
+        hint: &Self::ProverHint,
+    ) -> Result<Vec<Self::Proof>, Self::Error>;
+
+    /// Checks one shard: `Ok(true)` accept, `Ok(false)` reject, `Err` when the
+    /// input is malformed (lengths, index, parameters) and cannot be checked.
+    fn verify(
+        &self,
+        vk: &Self::VerifierKey,
+        commitment: &Self::Commitment,
+        shard: &Shard<ScalarOf<Self>>,
+        proof: &Self::Proof,
+    ) -> Result<bool, Self::Error>;
+
+    /// Checks many shards of one file at once; `Ok(true)` iff every one of
+    /// them would verify. `rng` must be verifier-private (see [`crate::rng`]):
+    /// schemes draw their batching coefficients from it.
+    ///
+    /// The provided implementation verifies one by one.
+    fn batch_verify<R: RngCore + ?Sized>(
+        &self,
+        vk: &Self::VerifierKey,
+        commitment: &Self::Commitment,
+        items: &[(&Shard<ScalarOf<Self>>, &Self::Proof)],
+        rng: &mut R,
+    ) -> Result<bool, Self::Error> {
+        let _ = rng;
+        for (shard, proof) in items {
+            if !self.verify(vk, commitment, shard, proof)? {
+                return Ok(false);
+            }
+        }
+        Ok(true)
+    }
+
+    /// The metadata inside a commitment.
+    fn file_info<'a>(&self, commitment: &'a Self::Commitment) -> &'a FileInfo;
+
+    /// Encode, commit and prove in one call.
+    fn disperse(&self, pk: &Self::ProverKey, data: &[u8]) -> Result<Dispersal<Self>, Self::Error> {
+        let encoded = self.encode(data)?;
+        let (commitment, hint) = self.commit(pk, &encoded)?;
+        let proofs = self.prove(pk, &encoded, &commitment, &hint)?;
+        Ok(Dispersal {
+            commitment,
+            shards: encoded.shards,
+            proofs,
+        })
+    }
+
+    /// Rebuilds the bytes from at least `k` shards with distinct indices.
+    ///
+    /// The shards are **not** verified here: verify them first (a shard that
+    /// fails verification must not be passed in). Fails on fewer than `k`
+    /// distinct shards, duplicates, wrong lengths, metadata of another code,
+    /// or non-canonical elements.
+    fn decode(
+        &self,
+        info: &FileInfo,
+        shards: &[Shard<ScalarOf<Self>>],
+    ) -> Result<Vec<u8>, Self::Error> {
+        decode_shards(self.code(), info, shards).map_err(Into::into)
+    }
+}
+
+/// Decodes shards of a file described by `info` with `code` (see [`Scheme::decode`]).
+pub fn decode_shards<F: ark_ff::FftField + ark_ff::PrimeField>(
+    code: &ReedSolomon<F>,
+    info: &FileInfo,
+    shards: &[Shard<F>],
+) -> Result<Vec<u8>, Error> {
+    info.check(code)?;
+    for s in shards {
+        info.check_shard(s)?;
+    }
+    let views: Vec<(usize, &[F])> = shards.iter().map(|s| (s.index, &s.values[..])).collect();
+    let matrix = code.decode(&views)?;
+    let len = usize::try_from(info.len).map_err(|_| Error::LengthTooLarge {
+        len: info.len,
+        elements: matrix.len(),
+        per_element: packing::bytes_per_element::<F>(),
+    })?;
+    packing::matrix_to_bytes(&matrix, len)
+}

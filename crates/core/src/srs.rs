@@ -1,0 +1,284 @@
+//! Structured reference string: powers of a secret τ in G1 and G2 (schemes.md §3).
+//!
+//! `Srs { g1: [τ^i]_1 for i < d1, g2: [τ^i]_2 for i < d2 }` with `d2 ≥ 2`
+//! (`[1]_2 = H` and `[τ]_2` are what every KZG verifier needs; aPlonK's IPA key
+//! needs more G2 powers). The validating constructor [`Srs::new`] rejects an
+//! identity generator and checks that all powers belong to one τ with a
+//! randomised batch of the pairing relation
+//!
+//! `e(Σ_i ρ_i [τ^{i+1}]_1, H) = e(Σ_i ρ_i [τ^i]_1, [τ]_2)`
+//!
+//! (and the mirror relation on the G2 side), i.e. two multi-pairings for the
+//! whole string instead of one pairing check per power: a single wrong power
+//! survives only with probability about `1/|ρ-space|`.
+//!
+//! Setups with a known trapdoor are **insecure** and only exist behind the
+//! `test-srs` feature ([`Srs::insecure_from_seed`], [`Srs::insecure_with_tau`]).
+//! Bytes read from outside go through [`Srs::from_bytes`], which validates
+//! every point (curve and subgroup) and then runs the pairing self-check.
+
+use crate::{Error, SrsFault};
+use ark_ec::{pairing::Pairing, AffineRepr, CurveGroup, VariableBaseMSM};
+use ark_ff::{UniformRand, Zero};
+use ark_serialize::{CanonicalDeserialize, CanonicalSerialize};
+use ark_std::rand::RngCore;
+
+/// Powers of τ in G1 and G2.
+#[derive(Clone, Debug, PartialEq, Eq, CanonicalSerialize, CanonicalDeserialize)]
+pub struct Srs<E: Pairing> {
+    g1: Vec<E::G1Affine>,
+    g2: Vec<E::G2Affine>,
+}
+
+impl<E: Pairing> Srs<E> {
+    /// Builds an SRS after validating it (non-identity generator, at least one
+    /// G1 and two G2 powers, randomised pairing self-check). `rng` supplies the
+    /// verifier-private batching coefficients.
+    pub fn new<R: RngCore + ?Sized>(
+        g1: Vec<E::G1Affine>,
+        g2: Vec<E::G2Affine>,
+        rng: &mut R,
+    ) -> Result<Self, Error> {
+        let srs = Self::new_unchecked(g1, g2);
+        srs.validate(rng)?;
+        Ok(srs)
+    }
+
+    /// Builds an SRS **without** any check. Only for powers that were produced
+    /// or validated by this process.
+    pub fn new_unchecked(g1: Vec<E::G1Affine>, g2: Vec<E::G2Affine>) -> Self {
+        Self { g1, g2 }
+    }
+
+    /// Reads an SRS from its compressed arkworks encoding, checking every point
+    /// (on the curve, in the subgroup) and then the pairing relations.
+    pub fn from_bytes<R: RngCore + ?Sized>(bytes: &[u8], rng: &mut R) -> Result<Self, Error> {
+        let mut reader = bytes;
+        let srs =
+            Self::deserialize_compressed(&mut reader).map_err(|e| Error::Deserialization {
+                what: "SRS",
+                source: e.into(),
+            })?;
+        if !reader.is_empty() {
+            return Err(Error::Deserialization {
+                what: "SRS",
+                source: crate::SerializationFault::TrailingBytes(reader.len()),
+            });
+        }
+        srs.validate(rng)?;
+        Ok(srs)
+    }
+
+    /// Runs the checks of [`Srs::new`] on this SRS.
+    pub fn validate<R: RngCore + ?Sized>(&self, rng: &mut R) -> Result<(), Error> {
+        let (g1, g2) = (&self.g1, &self.g2);
+        if g1.is_empty() || g2.len() < 2 {
+            return Err(Error::InvalidSrs(SrsFault::TooFewPowers {
+                g1: g1.len(),
+                g2: g2.len(),
+            }));
+        }
+        if g1[0].is_zero() || g2[0].is_zero() {
+            return Err(Error::InvalidSrs(SrsFault::IdentityGenerator));
+        }
+        // G1 side: Σ ρ_i [τ^{i+1}]_1 paired with H equals Σ ρ_i [τ^i]_1 paired with [τ]_2.
+        if g1.len() >= 2 {
+            let rho = random_scalars::<E, R>(g1.len() - 1, rng);
+            let hi = E::G1::msm_unchecked(&g1[1..], &rho);
+            let lo = E::G1::msm_unchecked(&g1[..g1.len() - 1], &rho);
+            if !pairing_eq::<E>(hi, g2[0].into_group(), lo, g2[1].into_group()) {
+                return Err(Error::InvalidSrs(SrsFault::InconsistentG1));
+            }
+        }
+        // G2 side needs [τ]_1: e(G, Σ ρ_i [τ^{i+1}]_2) = e([τ]_1, Σ ρ_i [τ^i]_2).
+        if g2.len() >= 2 {
+            if g1.len() < 2 {
+                // cannot relate the G2 powers to anything but [τ]_2 itself
+                if g2.len() > 2 {
+                    return Err(Error::InvalidSrs(SrsFault::TooFewPowers {
+                        g1: g1.len(),
+                        g2: g2.len(),
+                    }));
+                }
+                return Ok(());
+            }
+            let rho = random_scalars::<E, R>(g2.len() - 1, rng);
+            let hi = E::G2::msm_unchecked(&g2[1..], &rho);
+            let lo = E::G2::msm_unchecked(&g2[..g2.len() - 1], &rho);
+            if !pairing_eq::<E>(g1[0].into_group(), hi, g1[1].into_group(), lo) {
+                return Err(Error::InvalidSrs(SrsFault::InconsistentG2));
+            }
+        }
+        Ok(())
+    }
+
+    /// `[τ^i]_1` for `i < d1`.
+    pub fn powers_g1(&self) -> &[E::G1Affine] {
+        &self.g1
+    }
+
+    /// `[τ^i]_2` for `i < d2`.
+    pub fn powers_g2(&self) -> &[E::G2Affine] {
+        &self.g2
+    }
+
+    /// The first `d1` G1 powers and `d2` G2 powers, or [`Error::SrsTooShort`].
+    pub fn trim(&self, d1: usize, d2: usize) -> Result<Self, Error> {
+        self.check_len(d1, d2)?;
+        Ok(Self::new_unchecked(
+            self.g1[..d1].to_vec(),
+            self.g2[..d2].to_vec(),
+        ))
+    }
+
+    /// Fails with [`Error::SrsTooShort`] unless at least `d1` G1 and `d2` G2 powers exist.
+    pub fn check_len(&self, d1: usize, d2: usize) -> Result<(), Error> {
+        if self.g1.len() < d1 {
+            return Err(Error::SrsTooShort {
+                group: "G1",
+                have: self.g1.len(),
+                need: d1,
+            });
+        }
+        if self.g2.len() < d2 {
+            return Err(Error::SrsTooShort {
+                group: "G2",
+                have: self.g2.len(),
+                need: d2,
+            });
+        }
+        Ok(())
+    }
+}
+
+#[cfg(feature = "test-srs")]
+impl<E: Pairing> Srs<E> {
+    /// **INSECURE**: powers of a τ drawn from a seeded RNG, so anyone who knows
+    /// the seed knows τ and can forge proofs. For tests and benchmarks only.
+    pub fn insecure_from_seed(seed: u64, d1: usize, d2: usize) -> Self {
+        use ark_std::rand::SeedableRng;
+        let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(seed);
+        Self::insecure_with_tau(E::ScalarField::rand(&mut rng), d1, d2)
+    }
+
+    /// **INSECURE**: powers of a caller-chosen τ. For tests (known-answer
+    /// oracles need τ) and benchmarks only.
+    pub fn insecure_with_tau(tau: E::ScalarField, d1: usize, d2: usize) -> Self {
+        use ark_ec::{PrimeGroup, ScalarMul};
+        let powers = |d: usize| {
+            let mut p = Vec::with_capacity(d);
+            let mut cur = E::ScalarField::from(1u64);
+            for _ in 0..d {
+                p.push(cur);
+                cur *= tau;
+            }
+            p
+        };
+        let g1 = E::G1::generator().batch_mul(&powers(d1));
+        let g2 = E::G2::generator().batch_mul(&powers(d2.max(2)));
+        Self::new_unchecked(g1, g2)
+    }
+}
+
+/// 128-bit random scalars: enough for batching soundness (2^-128).
+pub(crate) fn random_scalars<E: Pairing, R: RngCore + ?Sized>(
+    n: usize,
+    rng: &mut R,
+) -> Vec<E::ScalarField> {
+    (0..n)
+        .map(|_| {
+            let lo = u128::from(rng.next_u64()) | (u128::from(rng.next_u64()) << 64);
+            E::ScalarField::from(lo)
+        })
+        .collect()
+}
+
+/// `e(a1, b1) == e(a2, b2)` as one multi-pairing `FE(ML(a1,b1)·ML(−a2,b2)) == 1`.
+fn pairing_eq<E: Pairing>(a1: E::G1, b1: E::G2, a2: E::G1, b2: E::G2) -> bool {
+    let a = E::G1::normalize_batch(&[a1, -a2]);
+    let b = E::G2::normalize_batch(&[b1, b2]);
+    E::multi_pairing(a, b).is_zero()
+}
+
+#[cfg(all(test, feature = "test-srs"))]
+mod tests {
+    use super::*;
+    use ark_bls12_381::{Bls12_381, Fr, G1Affine};
+    use ark_ec::AffineRepr;
+    use ark_std::rand::SeedableRng;
+
+    fn rng() -> rand_chacha::ChaCha20Rng {
+        rand_chacha::ChaCha20Rng::seed_from_u64(7)
+    }
+
+    #[test]
+    fn honest_srs_validates_and_round_trips() {
+        let srs = Srs::<Bls12_381>::insecure_from_seed(1, 16, 4);
+        srs.validate(&mut rng()).unwrap();
+        let mut bytes = Vec::new();
+        srs.serialize_compressed(&mut bytes).unwrap();
+        assert_eq!(
+            Srs::<Bls12_381>::from_bytes(&bytes, &mut rng()).unwrap(),
+            srs
+        );
+        bytes.push(0);
+        assert!(matches!(
+            Srs::<Bls12_381>::from_bytes(&bytes, &mut rng()),
+            Err(Error::Deserialization { .. })
+        ));
+    }
+
+    #[test]
+    fn known_tau() {
+        let tau = Fr::from(5u64);
+        let srs = Srs::<Bls12_381>::insecure_with_tau(tau, 3, 2);
+        assert_eq!(
+            srs.powers_g1()[2],
+            (G1Affine::generator() * Fr::from(25u64)).into_affine()
+        );
+    }
+
+    #[test]
+    fn corrupted_power_is_detected() {
+        let srs = Srs::<Bls12_381>::insecure_from_seed(2, 8, 3);
+        for i in 1..8 {
+            let mut g1 = srs.powers_g1().to_vec();
+            g1[i] = (g1[i] + G1Affine::generator()).into_affine();
+            assert_eq!(
+                Srs::<Bls12_381>::new(g1, srs.powers_g2().to_vec(), &mut rng()),
+                Err(Error::InvalidSrs(SrsFault::InconsistentG1)),
+                "power {i}"
+            );
+        }
+        let mut g2 = srs.powers_g2().to_vec();
+        g2[2] = (g2[2] + g2[0]).into_affine();
+        assert_eq!(
+            Srs::<Bls12_381>::new(srs.powers_g1().to_vec(), g2, &mut rng()),
+            Err(Error::InvalidSrs(SrsFault::InconsistentG2))
+        );
+        assert!(matches!(
+            Srs::<Bls12_381>::new(vec![], srs.powers_g2().to_vec(), &mut rng()),
+            Err(Error::InvalidSrs(SrsFault::TooFewPowers { .. }))
+        ));
+        let mut g1 = srs.powers_g1().to_vec();
+        g1[0] = G1Affine::zero();
+        assert_eq!(
+            Srs::<Bls12_381>::new(g1, srs.powers_g2().to_vec(), &mut rng()),
+            Err(Error::InvalidSrs(SrsFault::IdentityGenerator))
+        );
+    }
+
+    #[test]
+    fn trim_and_lengths() {
+        let srs = Srs::<Bls12_381>::insecure_from_seed(3, 8, 2);
+        assert_eq!(srs.trim(4, 2).unwrap().powers_g1().len(), 4);
+        assert_eq!(
+            srs.trim(9, 2),
+            Err(Error::SrsTooShort {
+                group: "G1",
+                have: 8,
+                need: 9
+            })
+        );
+    }
+}
