@@ -1,3 +1,41 @@
-//! vidkit facade (placeholder).
+//! # vidkit
+//!
+//! Verifiable information dispersal: a file is cut into `k` pieces,
+//! Reed-Solomon-encoded into `n ≥ k` shards for storage nodes that are not
+//! trusted, and committed to with a polynomial commitment, so that each shard
+//! carries a proof that can be checked on its own and any `k` valid shards
+//! rebuild the file.
+//!
+//! This crate is the facade over the workspace:
+//!
+//! * re-exports: [`core`] (`vidkit-core`: the [`Scheme`] trait, [`Srs`],
+//!   [`FileInfo`], [`Shard`]), [`erasure`] (`vidkit-erasure`), and, behind the
+//!   features of the same names, the scheme crates `kzg`, `kzg_plus`,
+//!   `aplonk`, `semi_avid` and the curve `bls24_317`;
+//! * run-time dispatch ([`dispatch`], [`SchemeVisitor`], [`SchemeName`],
+//!   [`CurveName`]): pick a scheme and a curve by name and run code that is
+//!   generic over [`Scheme`] — used by the `vidkit` command-line tool and by
+//!   the sweep runner of `vidkit-benches`;
+//! * SRS assembly for every scheme ([`SchemeSetup`]): how many powers-of-τ
+//!   strings of which length a scheme needs, and (feature `test-srs`) an
+//!   insecure, clearly labelled test setup.
+//!
+//! Features: `std` (default), `parallel`, `test-srs` (default: the CLI's
+//! built-in insecure setup), one per scheme `kzg`, `kzg-plus`, `aplonk`,
+//! `semi-avid` (default) and `bls24-317` (default) for the curve.
+#![deny(missing_docs)]
+#![forbid(unsafe_code)]
+
+pub mod dispatch;
+mod error;
+mod names;
+mod setup;
+
+pub use dispatch::{dispatch, SchemeVisitor};
+pub use error::{DispatchError, Error};
+pub use names::{CurveName, SchemeName, UnknownCurve, UnknownScheme};
+pub use setup::{SchemeSetup, SrsShape};
+
 pub use vidkit_core as core;
+pub use vidkit_core::{Encoding, FileInfo, Scheme, Shard, Srs};
 pub use vidkit_erasure as erasure;

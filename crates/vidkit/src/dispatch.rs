@@ -1,0 +1,166 @@
+//! Runtime choice of a scheme and a curve, calling code that is generic over
+//! [`Scheme`](vidkit_core::Scheme).
+//!
+//! The CLI and the sweep runner pick `(scheme, curve, k, n, encoding)` at run
+//! time, while every scheme is a distinct type generic over the pairing. A
+//! [`SchemeVisitor`] is the generic code to run; [`dispatch`] builds the
+//! scheme value for the chosen names and hands it to the visitor:
+//!
+//! ```
+//! use vidkit::{dispatch, CurveName, Encoding, SchemeName, SchemeSetup, SchemeVisitor};
+//!
+//! /// Reports the number of shards and the scheme's name.
+//! struct Describe;
+//! impl SchemeVisitor for Describe {
+//!     type Output = (usize, &'static str);
+//!     fn visit<S: SchemeSetup>(self, scheme: S) -> Self::Output {
+//!         (scheme.code().n(), S::NAME)
+//!     }
+//! }
+//!
+//! for name in SchemeName::available() {
+//!     let (n, scheme) = dispatch(name, CurveName::Bls12_381, 4, 8, Encoding::Fft, Describe).unwrap();
+//!     assert_eq!((n, scheme), (8, name.name()));
+//! }
+//! ```
+
+use crate::{CurveName, Error, SchemeName, SchemeSetup};
+use ark_ec::pairing::Pairing;
+use vidkit_erasure::Encoding;
+
+/// Generic code run by [`dispatch`] on the scheme value it builds.
+///
+/// The visitor gets the scheme by value; its SRS comes from
+/// [`SchemeSetup::srs_from_powers`] (a loaded setup) or, with feature
+/// `test-srs`, [`SchemeSetup::insecure_srs`].
+pub trait SchemeVisitor {
+    /// What the visit returns.
+    type Output;
+
+    /// Runs on the scheme chosen at run time.
+    fn visit<S: SchemeSetup>(self, scheme: S) -> Self::Output;
+}
+
+/// Builds `scheme` over `curve` with parameters `(k, n, encoding)` and runs
+/// `visitor` on it.
+///
+/// Fails with [`Error::SchemeUnavailable`] / [`Error::CurveUnavailable`] when
+/// the scheme or curve is not compiled into this build, and with
+/// [`Error::Scheme`] when the scheme's constructor refuses the parameters.
+pub fn dispatch<V: SchemeVisitor>(
+    scheme: SchemeName,
+    curve: CurveName,
+    k: usize,
+    n: usize,
+    encoding: Encoding,
+    visitor: V,
+) -> Result<V::Output, Error> {
+    match curve {
+        CurveName::Bls12_381 => {
+            on_curve::<ark_bls12_381::Bls12_381, V>(scheme, k, n, encoding, visitor)
+        }
+        CurveName::Bn254 => on_curve::<ark_bn254::Bn254, V>(scheme, k, n, encoding, visitor),
+        CurveName::Bls24_317 => bls24::<V>(scheme, k, n, encoding, visitor),
+    }
+}
+
+fn bls24<V: SchemeVisitor>(
+    scheme: SchemeName,
+    k: usize,
+    n: usize,
+    encoding: Encoding,
+    visitor: V,
+) -> Result<V::Output, Error> {
+    let _ = (scheme, k, n, encoding, visitor);
+    Err(Error::CurveUnavailable(CurveName::Bls24_317))
+}
+
+/// The schemes wired into [`on_curve`] in this build.
+pub(crate) fn scheme_available(scheme: SchemeName) -> bool {
+    match scheme {
+        SchemeName::Kzg | SchemeName::KzgPlus | SchemeName::Aplonk | SchemeName::SemiAvid => false,
+    }
+}
+
+/// The curves wired into [`dispatch`] in this build.
+pub(crate) fn curve_available(curve: CurveName) -> bool {
+    match curve {
+        CurveName::Bls12_381 | CurveName::Bn254 => true,
+        CurveName::Bls24_317 => false,
+    }
+}
+
+// Temporary: no scheme crate is wired in yet, so `E` is unused and the match
+// has one arm; both go away with the first scheme arm.
+#[allow(clippy::extra_unused_type_parameters, clippy::match_single_binding)]
+fn on_curve<E: Pairing, V: SchemeVisitor>(
+    scheme: SchemeName,
+    k: usize,
+    n: usize,
+    encoding: Encoding,
+    visitor: V,
+) -> Result<V::Output, Error> {
+    let _ = (k, n, encoding, &visitor);
+    match scheme {
+        other => Err(Error::SchemeUnavailable(other)),
+    }
+}
+
+/// Runs `visitor` on a freshly constructed scheme, or reports the constructor's error.
+#[allow(dead_code)] // used by the scheme arms that are compiled in
+fn visit<S: SchemeSetup, V: SchemeVisitor, X>(
+    made: Result<S, X>,
+    visitor: V,
+) -> Result<V::Output, Error>
+where
+    X: core::error::Error + Send + Sync + 'static,
+{
+    let scheme = made.map_err(|e| Error::scheme(S::NAME, e))?;
+    Ok(visitor.visit(scheme))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    struct Name;
+    impl SchemeVisitor for Name {
+        type Output = &'static str;
+        fn visit<S: SchemeSetup>(self, _scheme: S) -> &'static str {
+            S::NAME
+        }
+    }
+
+    #[test]
+    fn every_pair_dispatches_or_says_why_not() {
+        for s in SchemeName::ALL {
+            for c in CurveName::ALL {
+                match dispatch(s, c, 2, 4, Encoding::Fft, Name) {
+                    Ok(name) => {
+                        assert!(s.is_available() && c.is_available());
+                        assert_eq!(name, s.name());
+                    }
+                    Err(Error::SchemeUnavailable(x)) => {
+                        assert_eq!(x, s);
+                        assert!(!s.is_available());
+                    }
+                    Err(Error::CurveUnavailable(x)) => {
+                        assert_eq!(x, c);
+                        assert!(!c.is_available());
+                    }
+                    Err(e) => panic!("{s} on {c}: {e}"),
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn bad_parameters_are_a_scheme_error() {
+        for s in SchemeName::available() {
+            assert!(matches!(
+                dispatch(s, CurveName::Bls12_381, 4, 2, Encoding::Fft, Name),
+                Err(Error::Scheme { .. })
+            ));
+        }
+    }
+}
