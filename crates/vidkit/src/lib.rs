@@ -28,6 +28,7 @@
 
 pub mod dispatch;
 mod error;
+pub mod format;
 mod names;
 mod setup;
 
