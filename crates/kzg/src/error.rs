@@ -1,0 +1,40 @@
+//! The error type of `vidkit-kzg`.
+
+use thiserror::Error;
+
+/// Everything that can go wrong in the KZG primitive and the per-row scheme.
+///
+/// Variants carry the numbers that went wrong.
+#[non_exhaustive]
+#[derive(Error, Debug, Clone, PartialEq, Eq)]
+pub enum KzgError {
+    /// An error of the shared layer (parameters, shards, SRS, deserialization).
+    #[error(transparent)]
+    Core(#[from] vidkit_core::Error),
+    /// A polynomial has more coefficients than there are SRS powers.
+    #[error("{coefficients} coefficients but only {powers} SRS powers")]
+    TooManyCoefficients {
+        /// number of coefficients given
+        coefficients: usize,
+        /// number of powers available
+        powers: usize,
+    },
+    /// A commitment holds the wrong number of row commitments.
+    #[error("the commitment holds {got} row commitments, expected m = {expected}")]
+    CommitmentLength {
+        /// row commitments found
+        got: usize,
+        /// rows of the file
+        expected: usize,
+    },
+    /// A proof holds the wrong number of row openings.
+    #[error("the proof of shard {index} holds {got} openings, expected m = {expected}")]
+    ProofLength {
+        /// shard index
+        index: usize,
+        /// openings found
+        got: usize,
+        /// rows of the file
+        expected: usize,
+    },
+}

@@ -1,0 +1,152 @@
+//! KZG10 primitive: completeness, soundness against tampering, batch
+//! verification, verifier-key serialization, on BLS12-381 and BN254.
+
+use ark_ec::{pairing::Pairing, AffineRepr, CurveGroup};
+use ark_ff::UniformRand;
+use ark_serialize::{CanonicalDeserialize, CanonicalSerialize, Compress, Validate};
+use ark_std::rand::SeedableRng;
+use rand_chacha::ChaCha20Rng;
+use vidkit_core::Srs;
+use vidkit_kzg::{batch_verify, commit, open, verify, VerifierKey};
+
+type Opening<E> = (
+    <E as Pairing>::G1Affine,
+    <E as Pairing>::ScalarField,
+    <E as Pairing>::ScalarField,
+    <E as Pairing>::G1Affine,
+);
+
+fn openings<E: Pairing>(srs: &Srs<E>, count: usize, rng: &mut ChaCha20Rng) -> Vec<Opening<E>> {
+    (0..count)
+        .map(|i| {
+            let poly: Vec<E::ScalarField> = (0..(i % (srs.powers_g1().len() - 1)) + 2)
+                .map(|_| E::ScalarField::rand(rng))
+                .collect();
+            let c: E::G1 = commit(srs.powers_g1(), &poly).unwrap();
+            let z = E::ScalarField::rand(rng);
+            let (v, pi): (_, E::G1) = open(srs.powers_g1(), &poly, z).unwrap();
+            (c.into_affine(), z, v, pi.into_affine())
+        })
+        .collect()
+}
+
+fn completeness_and_soundness<E: Pairing>() {
+    let mut rng = ChaCha20Rng::seed_from_u64(11);
+    let srs = Srs::<E>::insecure_from_seed(5, 16, 2);
+    let vk = VerifierKey::from_srs(&srs).unwrap();
+    let items = openings(&srs, 6, &mut rng);
+    let one = E::ScalarField::from(1u64);
+    let g = E::G1Affine::generator();
+    for &(c, z, v, pi) in &items {
+        assert!(verify(&vk, c, z, v, pi));
+        assert!(!verify(&vk, c, z, v + one, pi), "wrong value");
+        // (non-constant polynomials: a constant one opens to v everywhere)
+        assert!(!verify(&vk, c, z + one, v, pi), "wrong point");
+        assert!(
+            !verify(&vk, (c + g).into_affine(), z, v, pi),
+            "wrong commitment"
+        );
+        assert!(!verify(&vk, c, z, v, (pi + g).into_affine()), "wrong proof");
+        assert!(!verify(&vk, c, z, v, E::G1Affine::zero()), "identity proof");
+    }
+    // batch: honest passes, any single bad item fails, empty passes
+    assert!(batch_verify(&vk, &items, &mut rng));
+    assert!(batch_verify::<E, _>(&vk, &[], &mut rng));
+    for bad in 0..items.len() {
+        let mut b = items.clone();
+        b[bad].2 += one;
+        assert!(!batch_verify(&vk, &b, &mut rng), "bad value at {bad}");
+        let mut b = items.clone();
+        b[bad].3 = (b[bad].3 + g).into_affine();
+        assert!(!batch_verify(&vk, &b, &mut rng), "bad proof at {bad}");
+    }
+    // two errors that cancel with ρ = (1, 1) are caught with private ρ
+    let mut b = items.clone();
+    b[0].2 += one;
+    b[1].2 -= one;
+    assert!(!batch_verify(&vk, &b, &mut rng));
+}
+
+#[test]
+fn completeness_and_soundness_bls12_381() {
+    completeness_and_soundness::<ark_bls12_381::Bls12_381>();
+}
+
+#[test]
+fn completeness_and_soundness_bn254() {
+    completeness_and_soundness::<ark_bn254::Bn254>();
+}
+
+fn verifier_key_serialization<E: Pairing>() {
+    let srs = Srs::<E>::insecure_from_seed(6, 4, 2);
+    let vk = VerifierKey::from_srs(&srs).unwrap();
+    for compress in [Compress::Yes, Compress::No] {
+        let mut bytes = Vec::new();
+        vk.serialize_with_mode(&mut bytes, compress).unwrap();
+        assert_eq!(bytes.len(), vk.serialized_size(compress));
+        for validate in [Validate::Yes, Validate::No] {
+            let back =
+                VerifierKey::<E>::deserialize_with_mode(&bytes[..], compress, validate).unwrap();
+            assert_eq!(back, vk);
+            // the rebuilt prepared points work
+            let mut rng = ChaCha20Rng::seed_from_u64(1);
+            let items = openings(&srs, 2, &mut rng);
+            assert!(items
+                .iter()
+                .all(|&(c, z, v, pi)| verify(&back, c, z, v, pi)));
+        }
+    }
+    // identity points are rejected
+    let zero = VerifierKey::<E>::new(E::G1Affine::zero(), vk.h, vk.tau_h);
+    assert!(zero.is_err());
+    let mut bytes = Vec::new();
+    E::G1Affine::zero()
+        .serialize_compressed(&mut bytes)
+        .unwrap();
+    vk.h.serialize_compressed(&mut bytes).unwrap();
+    vk.tau_h.serialize_compressed(&mut bytes).unwrap();
+    assert!(VerifierKey::<E>::deserialize_compressed(&bytes[..]).is_err());
+    // too short an SRS
+    let short = Srs::<E>::new_unchecked(srs.powers_g1().to_vec(), vec![vk.h]);
+    assert!(VerifierKey::from_srs(&short).is_err());
+}
+
+#[test]
+fn verifier_key_serialization_bls12_381() {
+    verifier_key_serialization::<ark_bls12_381::Bls12_381>();
+}
+
+#[test]
+fn verifier_key_serialization_bn254() {
+    verifier_key_serialization::<ark_bn254::Bn254>();
+}
+
+#[test]
+fn verifier_key_sizes() {
+    let vk = VerifierKey::from_srs(&Srs::<ark_bls12_381::Bls12_381>::insecure_from_seed(
+        1, 1, 2,
+    ))
+    .unwrap();
+    assert_eq!(vk.compressed_size(), 48 + 96 + 96);
+    let vk = VerifierKey::from_srs(&Srs::<ark_bn254::Bn254>::insecure_from_seed(1, 1, 2)).unwrap();
+    assert_eq!(vk.compressed_size(), 32 + 64 + 64);
+}
+
+#[test]
+fn batch_equals_and_of_individual_results() {
+    type E = ark_bls12_381::Bls12_381;
+    let mut rng = ChaCha20Rng::seed_from_u64(3);
+    let srs = Srs::<E>::insecure_from_seed(7, 8, 2);
+    let vk = VerifierKey::from_srs(&srs).unwrap();
+    let items = openings(&srs, 5, &mut rng);
+    for mask in 0u32..32 {
+        let mut b = items.clone();
+        for (i, it) in b.iter_mut().enumerate() {
+            if mask & (1 << i) != 0 {
+                it.2 += ark_bls12_381::Fr::from(3u64);
+            }
+        }
+        let all = b.iter().all(|&(c, z, v, pi)| verify(&vk, c, z, v, pi));
+        assert_eq!(batch_verify(&vk, &b, &mut rng), all, "mask {mask}");
+    }
+}
