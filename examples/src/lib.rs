@@ -1,1 +1,50 @@
-//! Walk-throughs of vidkit.
+//! # vidkit-examples
+//!
+//! Walk-throughs of vidkit's dispersal schemes, written to be read.
+//!
+//! * [`walk_through`] takes any [`vidkit_core::Scheme`] through setup,
+//!   dispersal, verification of every shard, batch verification, rejection of
+//!   a tampered shard and decoding from `k` random shards, and returns a
+//!   [`Report`]. The per-scheme examples (`examples/<scheme>.rs`) and
+//!   `examples/generic.rs` are thin mains around it.
+//! * [`network`] disperses a file to storage nodes over real TCP sockets on
+//!   `127.0.0.1` (some of them crash, one serves altered shards) and rebuilds
+//!   it, reporting which node misbehaved. `examples/network.rs` runs it.
+//! * [`setups`] builds every scheme with an **INSECURE** seeded test SRS.
+//!
+//! See `docs/examples.md` for how to run each example and what it shows.
+//!
+//! Everything here runs on test setups whose trapdoor is known to anyone who
+//! knows the seed: a real deployment loads a ceremony SRS
+//! ([`vidkit_core::Srs::from_bytes`]).
+#![deny(missing_docs)]
+#![forbid(unsafe_code)]
+
+pub mod network;
+pub mod setups;
+mod walk;
+
+pub use walk::{walk_through, Report, Step, Timings, WalkError};
+
+/// A short name for the curve of a pairing type: `bls12-381`, `bn254`,
+/// `bls24-317`, or the Rust type name for any other curve.
+pub fn curve_name<E: ark_ec::pairing::Pairing>() -> &'static str {
+    let name = core::any::type_name::<E>();
+    [
+        ("bls12_381", "bls12-381"),
+        ("bn254", "bn254"),
+        ("bls24_317", "bls24-317"),
+    ]
+    .into_iter()
+    .find(|(needle, _)| name.contains(needle))
+    .map_or(name, |(_, short)| short)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn curve_names() {
+        assert_eq!(super::curve_name::<ark_bls12_381::Bls12_381>(), "bls12-381");
+        assert_eq!(super::curve_name::<ark_bn254::Bn254>(), "bn254");
+    }
+}
