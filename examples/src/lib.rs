@@ -40,8 +40,29 @@ pub fn curve_name<E: ark_ec::pairing::Pairing>() -> &'static str {
     .map_or(name, |(_, short)| short)
 }
 
+/// A readable sample file of exactly `len` bytes (numbered lines of text), so
+/// that a rebuilt file can be eyeballed as well as compared.
+pub fn sample_file(len: usize) -> Vec<u8> {
+    let mut out = Vec::with_capacity(len + 64);
+    let mut line = 0;
+    while out.len() < len {
+        line += 1;
+        out.extend_from_slice(format!("vidkit sample file, line {line:04}\n").as_bytes());
+    }
+    out.truncate(len);
+    out
+}
+
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn sample_file_has_the_requested_length() {
+        for len in [0, 1, 30, 1000] {
+            assert_eq!(super::sample_file(len).len(), len);
+        }
+        assert!(super::sample_file(60).starts_with(b"vidkit sample file, line 0001\n"));
+    }
+
     #[test]
     fn curve_names() {
         assert_eq!(super::curve_name::<ark_bls12_381::Bls12_381>(), "bls12-381");

@@ -1,21 +1,37 @@
 //! **INSECURE** setups for the examples and tests.
 //!
-//! Every SRS here is [`vidkit_core::Srs::insecure_from_seed`]: the trapdoor τ
-//! is derived from a public seed, so anyone can compute it and forge proofs
-//! that verify. That is fine for a demonstration and for tests, and nothing
-//! else. A deployment loads the powers of a trusted-setup ceremony with
-//! [`vidkit_core::Srs::from_bytes`], which validates them.
+//! Every SRS here comes from [`vidkit_core::Srs::insecure_from_seed`]: the
+//! trapdoor is derived from a public seed, so anyone can compute it and
+//! forge proofs that verify. That is fine for a demonstration and for tests,
+//! and nothing else. A deployment loads the powers of a trusted-setup
+//! ceremony with [`vidkit_core::Srs::from_bytes`], which validates them.
+//!
+//! Each function returns an SRS of exactly the shape its scheme's `setup`
+//! needs for files of up to `max_bytes` bytes with `k` source shards.
 
 use ark_ec::pairing::Pairing;
-use vidkit_core::Srs;
+use vidkit_core::{packing, Srs};
 
 /// The warning every example prints before it uses a test setup.
 pub const INSECURE_BANNER: &str = "\
 !! INSECURE TEST SETUP: the SRS trapdoor is derived from a public seed, !!
 !! so anyone can forge proofs. For demonstrations and tests only.        !!";
 
-/// An **insecure** SRS with `g1` powers in G1 and `g2` in G2 (at least 2),
-/// derived from `seed`.
-pub fn insecure_srs<E: Pairing>(seed: u64, g1: usize, g2: usize) -> Srs<E> {
-    Srs::insecure_from_seed(seed, g1, g2)
+/// The public seed of every test SRS in the examples.
+pub const SEED: u64 = 0x7669_646b_6974; // "vidkit"
+
+/// An **insecure** SRS with `g1` powers in G1 and `g2` (at least 2) in G2.
+pub fn insecure_srs<E: Pairing>(g1: usize, g2: usize) -> Srs<E> {
+    Srs::insecure_from_seed(SEED, g1.max(1), g2.max(2))
+}
+
+/// Rows `m` of the data matrix of a `max_bytes`-byte file with `k` columns
+/// (at least 1, also for `k = 0`, which the scheme constructors reject anyway).
+pub fn rows<E: Pairing>(k: usize, max_bytes: usize) -> usize {
+    packing::rows_for::<E::ScalarField>(max_bytes, k.max(1)).unwrap_or(1)
+}
+
+/// **Insecure** SRS for Semi-AVID-PC: its bases are the first `m` G1 powers.
+pub fn semi_avid_srs<E: Pairing>(k: usize, max_bytes: usize) -> Srs<E> {
+    insecure_srs(rows::<E>(k, max_bytes), 2)
 }
