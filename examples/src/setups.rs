@@ -35,3 +35,11 @@ pub fn rows<E: Pairing>(k: usize, max_bytes: usize) -> usize {
 pub fn semi_avid_srs<E: Pairing>(k: usize, max_bytes: usize) -> Srs<E> {
     insecure_srs(rows::<E>(k, max_bytes), 2)
 }
+
+/// **Insecure** two-trapdoor SRS for aPlonK-PC: `k` G1 powers of `σ` (row
+/// commitments) and `m'` G2 powers of `τ` (the IPA key), `m'` the power of
+/// two at or above the row count `m`.
+pub fn aplonk_srs<E: Pairing>(k: usize, max_bytes: usize) -> vidkit_aplonk::AplonkSrs<E> {
+    let m_prime = vidkit_aplonk::m_prime(rows::<E>(k, max_bytes));
+    vidkit_aplonk::AplonkSrs::insecure_from_seeds(SEED, SEED ^ 0x5151, k, m_prime)
+}

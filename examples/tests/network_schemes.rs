@@ -82,3 +82,12 @@ fn semi_avid_over_sockets() {
         &setups::semi_avid_srs::<Bn254>(3, 300),
     );
 }
+
+#[test]
+fn aplonk_over_sockets() {
+    // one curve: aPlonK proving is the slowest step in the test profile
+    scenario(
+        vidkit_aplonk::Aplonk::<Bn254>::new(3, 6, Encoding::Points).unwrap(),
+        &setups::aplonk_srs::<Bn254>(3, 300),
+    );
+}

@@ -49,3 +49,20 @@ fn semi_avid_bls12_381() {
 fn semi_avid_bn254() {
     semi_avid::<Bn254>();
 }
+
+fn aplonk<E: Pairing>() {
+    for (i, (k, n, enc, len)) in SHAPES.into_iter().enumerate() {
+        let scheme = vidkit_aplonk::Aplonk::<E>::new(k, n, enc).unwrap();
+        walk(&scheme, &setups::aplonk_srs::<E>(k, len), len, i as u64);
+    }
+}
+
+#[test]
+fn aplonk_bls12_381() {
+    aplonk::<Bls12_381>();
+}
+
+#[test]
+fn aplonk_bn254() {
+    aplonk::<Bn254>();
+}
