@@ -38,9 +38,13 @@
 #![forbid(unsafe_code)]
 
 mod error;
+pub mod per_row;
 mod primitive;
+mod table;
 mod verifier;
 
 pub use error::KzgError;
+pub use per_row::KzgPerRow;
 pub use primitive::{commit, divide_by_linear, open};
+pub use table::{FixedBaseTable, DEFAULT_POINT_BUDGET};
 pub use verifier::{batch_verify, random_coefficients, verify, Opening, VerifierKey};

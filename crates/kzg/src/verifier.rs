@@ -74,7 +74,7 @@ impl<E: Pairing> VerifierKey<E> {
     /// `FE(ML(a, H) · ML(b, [τ]_2)) == 1`: the pairing check every KZG
     /// verification reduces to. Public so that schemes built on KZG (KZG+,
     /// aPlonK) share the prepared points.
-    pub fn check(&self, a: E::G1, b: E::G1) -> bool {
+    pub fn pairing_check(&self, a: E::G1, b: E::G1) -> bool {
         let pts = E::G1::normalize_batch(&[a, b]);
         let mlo = E::multi_miller_loop(pts, [self.h_prepared.clone(), self.tau_h_prepared.clone()]);
         E::final_exponentiation(mlo).is_some_and(|o| o.is_zero())
@@ -149,7 +149,7 @@ pub fn verify<E: Pairing>(
     proof: E::G1Affine,
 ) -> bool {
     let lhs = commitment.into_group() + proof * z - vk.g * value;
-    vk.check(lhs, -proof.into_group())
+    vk.pairing_check(lhs, -proof.into_group())
 }
 
 /// 128-bit verifier-private batching coefficients.
@@ -192,5 +192,5 @@ pub fn batch_verify<E: Pairing, R: RngCore + ?Sized>(
     let c = E::G1::msm_unchecked(&commitments, &rho);
     let a = E::G1::msm_unchecked(&proofs, &rho_z);
     let b = E::G1::msm_unchecked(&proofs, &rho);
-    vk.check(c + a - vk.g * value, -b)
+    vk.pairing_check(c + a - vk.g * value, -b)
 }

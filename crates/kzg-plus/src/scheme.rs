@@ -1,0 +1,319 @@
+//! The KZG+ scheme (schemes.md §5; seed paper §2.2.1): setup, commit, prove
+//! and verify one shard.
+//!
+//! * Commit: `C_i = [P_i(τ)]_1` for every row, each a size-`k` MSM over the
+//!   same `k` SRS powers, computed with a fixed-base window table
+//!   ([`vidkit_kzg::FixedBaseTable`]) and the rows in parallel.
+//! * Prove shard `j`: `r_j` from the transcript ([`crate::shard_challenge`]);
+//!   the coefficients of `Q_j = Σ_i r_j^i P_i` by Horner over the rows
+//!   (`m·k` multiplications, no power table); the quotient
+//!   `W_j = (Q_j − Q_j(α_j))/(X − α_j)` by Ruffini; `π_j = [W_j(τ)]_1` (table
+//!   MSM of size `k − 1`). Only the quotient is needed: it does not depend on
+//!   the remainder.
+//! * Verify shard `j`: `α_j` from the index (never from the shard), `r_j`,
+//!   `v = Σ_i r_j^i y[i]` (Horner), `c = MSM(C, (r_j^i)_i)` (size `m`), then
+//!   the KZG check `FE(ML(c − v·G + α_j·π, H)·ML(−π, [τ]_2)) == 1` with
+//!   prepared G2 points.
+
+use crate::{
+    shard_challenge, Commitment, KzgPlusError, Proof, ProverKey, TranscriptMode, VerifierKey, NAME,
+};
+use ark_ec::{pairing::Pairing, AffineRepr, CurveGroup, VariableBaseMSM};
+use ark_ff::Field;
+use ark_std::{cfg_into_iter, rand::RngCore, vec::Vec};
+#[cfg(feature = "parallel")]
+use rayon::prelude::*;
+use vidkit_core::{packing, Encoded, Encoding, FileInfo, ReedSolomon, Scheme, Shard, Srs};
+
+/// KZG+ over the pairing `E` for a fixed Reed-Solomon code `(k, n, encoding)`.
+#[derive(Clone, Debug)]
+pub struct KzgPlus<E: Pairing> {
+    code: ReedSolomon<E::ScalarField>,
+    mode: TranscriptMode,
+}
+
+impl<E: Pairing> KzgPlus<E> {
+    /// KZG+ with `k` source shards, `n ≥ k` shards and the given evaluation domain.
+    pub fn new(k: usize, n: usize, encoding: Encoding) -> Result<Self, KzgPlusError> {
+        let code = ReedSolomon::new(k, n, encoding).map_err(vidkit_core::Error::from)?;
+        Ok(Self {
+            code,
+            mode: TranscriptMode::Sound,
+        })
+    }
+
+    /// **UNSOUND** — the same scheme with the seed paper's / komodo's
+    /// challenge `r = H(y_j)`. For reproducing the attack of schemes.md §5.6
+    /// and paper-faithful measurements only.
+    #[cfg(feature = "paper-faithful")]
+    pub fn with_paper_transcript_unsound(mut self) -> Self {
+        self.mode = TranscriptMode::PaperUnsound;
+        self
+    }
+
+    /// The transcript this instance uses.
+    pub fn transcript_mode(&self) -> TranscriptMode {
+        self.mode
+    }
+
+    /// The challenge `r_j` of a shard (validates the index).
+    pub fn challenge(
+        &self,
+        vk: &VerifierKey<E>,
+        commitment: &Commitment<E>,
+        shard: &Shard<E::ScalarField>,
+    ) -> Result<E::ScalarField, KzgPlusError> {
+        let alpha = self.alpha(shard.index)?;
+        Ok(shard_challenge(
+            self.mode,
+            vk.digest(),
+            commitment.digest(),
+            shard.index,
+            alpha,
+            &shard.values,
+        ))
+    }
+
+    pub(crate) fn alpha(&self, j: usize) -> Result<E::ScalarField, KzgPlusError> {
+        self.code
+            .point(j)
+            .map_err(|e| KzgPlusError::Core(vidkit_core::Error::from(e)))
+    }
+
+    /// Validates a commitment and a shard against this code and key; returns
+    /// `(α_j, r_j, v_j)`.
+    pub(crate) fn prepare(
+        &self,
+        vk: &VerifierKey<E>,
+        commitment: &Commitment<E>,
+        shard: &Shard<E::ScalarField>,
+    ) -> Result<Prepared<E::ScalarField>, KzgPlusError> {
+        self.check_commitment(vk, commitment)?;
+        commitment.info().check_shard(shard)?;
+        let alpha = self.alpha(shard.index)?;
+        let r = shard_challenge(
+            self.mode,
+            vk.digest(),
+            commitment.digest(),
+            shard.index,
+            alpha,
+            &shard.values,
+        );
+        Ok((alpha, r, horner(&shard.values, r)))
+    }
+
+    pub(crate) fn check_commitment(
+        &self,
+        vk: &VerifierKey<E>,
+        commitment: &Commitment<E>,
+    ) -> Result<(), KzgPlusError> {
+        let info = commitment.info();
+        info.check(&self.code)?;
+        if info.m > vk.m_max() {
+            return Err(vidkit_core::Error::TooManyRows {
+                m: info.m,
+                max: vk.m_max(),
+            }
+            .into());
+        }
+        if commitment.rows().len() != info.m {
+            return Err(KzgPlusError::CommitmentLength {
+                got: commitment.rows().len(),
+                expected: info.m,
+            });
+        }
+        Ok(())
+    }
+
+    fn check_encoded(
+        &self,
+        pk: &ProverKey<E>,
+        encoded: &Encoded<E::ScalarField>,
+    ) -> Result<(), KzgPlusError> {
+        let info = &encoded.info;
+        info.check(&self.code)?;
+        let k = self.code.k();
+        if pk.powers().len() < k {
+            return Err(KzgPlusError::KeyTooShort {
+                have: pk.powers().len(),
+                need: k,
+            });
+        }
+        if info.m > pk.vk.m_max() {
+            return Err(vidkit_core::Error::TooManyRows {
+                m: info.m,
+                max: pk.vk.m_max(),
+            }
+            .into());
+        }
+        if encoded.coefficients.len() != info.m * k {
+            return Err(KzgPlusError::EncodedShape {
+                what: "coefficients",
+                got: encoded.coefficients.len(),
+                expected: info.m * k,
+            });
+        }
+        Ok(())
+    }
+}
+
+/// `(α_j, r_j, v_j)` of a validated shard.
+pub(crate) type Prepared<F> = (F, F, F);
+
+/// `Σ_i values[i]·r^i` by Horner's rule.
+pub(crate) fn horner<F: Field>(values: &[F], r: F) -> F {
+    values.iter().rev().fold(F::zero(), |acc, &y| acc * r + y)
+}
+
+impl<E: Pairing> Scheme for KzgPlus<E> {
+    type Curve = E;
+    type Srs = Srs<E>;
+    type ProverKey = ProverKey<E>;
+    type VerifierKey = VerifierKey<E>;
+    type Commitment = Commitment<E>;
+    type Proof = Proof<E>;
+    type ProverHint = ();
+    type Error = KzgPlusError;
+
+    const NAME: &'static str = NAME;
+
+    fn code(&self) -> &ReedSolomon<E::ScalarField> {
+        &self.code
+    }
+
+    fn setup(
+        &self,
+        srs: &Srs<E>,
+        max_bytes: usize,
+    ) -> Result<(ProverKey<E>, VerifierKey<E>), KzgPlusError> {
+        let k = self.code.k();
+        let m_max = packing::rows_for::<E::ScalarField>(max_bytes, k)?;
+        srs.check_len(k, 2)?;
+        let vk = VerifierKey::new(vidkit_kzg::VerifierKey::from_srs(srs)?, m_max);
+        let pk = ProverKey::new(srs.powers_g1()[..k].to_vec(), vk.clone());
+        Ok((pk, vk))
+    }
+
+    fn commit(
+        &self,
+        pk: &ProverKey<E>,
+        encoded: &Encoded<E::ScalarField>,
+    ) -> Result<(Commitment<E>, ()), KzgPlusError> {
+        self.check_encoded(pk, encoded)?;
+        let k = self.code.k();
+        let table = &pk.table;
+        let rows: Vec<E::G1> = cfg_into_iter!(0..encoded.info.m)
+            .map(|i| {
+                table
+                    .msm(&encoded.coefficients[i * k..(i + 1) * k])
+                    .expect("the key holds k powers (checked)")
+            })
+            .collect();
+        let rows = E::G1::normalize_batch(&rows);
+        Ok((Commitment::new(encoded.info, rows)?, ()))
+    }
+
+    fn prove(
+        &self,
+        pk: &ProverKey<E>,
+        encoded: &Encoded<E::ScalarField>,
+        commitment: &Commitment<E>,
+        _hint: &(),
+    ) -> Result<Vec<Proof<E>>, KzgPlusError> {
+        self.check_encoded(pk, encoded)?;
+        self.check_commitment(&pk.vk, commitment)?;
+        if commitment.info() != &encoded.info {
+            return Err(vidkit_core::Error::ParameterMismatch {
+                what: "commitment metadata",
+                got: commitment.info().len,
+                expected: encoded.info.len,
+            }
+            .into());
+        }
+        let (k, n, m) = (self.code.k(), self.code.n(), encoded.info.m);
+        if encoded.shards.len() != n {
+            return Err(KzgPlusError::EncodedShape {
+                what: "shards",
+                got: encoded.shards.len(),
+                expected: n,
+            });
+        }
+        for (j, s) in encoded.shards.iter().enumerate() {
+            encoded.info.check_shard(s)?;
+            if s.index != j {
+                return Err(vidkit_core::Error::ParameterMismatch {
+                    what: "shard index",
+                    got: s.index as u64,
+                    expected: j as u64,
+                }
+                .into());
+            }
+        }
+        let coeffs = &encoded.coefficients;
+        let proofs: Result<Vec<E::G1>, KzgPlusError> = cfg_into_iter!(0..n)
+            .map(|j| {
+                let shard = &encoded.shards[j];
+                let alpha = self.alpha(j)?;
+                let r = shard_challenge(
+                    self.mode,
+                    pk.vk.digest(),
+                    commitment.digest(),
+                    j,
+                    alpha,
+                    &shard.values,
+                );
+                // Q_j = Σ_i r^i P_i by Horner over the rows.
+                let mut q = coeffs[(m - 1) * k..m * k].to_vec();
+                for i in (0..m - 1).rev() {
+                    for (qc, &a) in q.iter_mut().zip(&coeffs[i * k..(i + 1) * k]) {
+                        *qc = *qc * r + a;
+                    }
+                }
+                let (_value, quotient) = vidkit_kzg::divide_by_linear(&q, alpha);
+                Ok(pk
+                    .table
+                    .msm(&quotient)
+                    .expect("the quotient has k − 1 coefficients"))
+            })
+            .collect();
+        Ok(E::G1::normalize_batch(&proofs?)
+            .into_iter()
+            .map(|pi| Proof { pi })
+            .collect())
+    }
+
+    fn verify(
+        &self,
+        vk: &VerifierKey<E>,
+        commitment: &Commitment<E>,
+        shard: &Shard<E::ScalarField>,
+        proof: &Proof<E>,
+    ) -> Result<bool, KzgPlusError> {
+        let (alpha, r, v) = self.prepare(vk, commitment, shard)?;
+        let mut powers = Vec::with_capacity(shard.values.len());
+        let mut p = E::ScalarField::ONE;
+        for _ in 0..shard.values.len() {
+            powers.push(p);
+            p *= r;
+        }
+        let c = E::G1::msm_unchecked(commitment.rows(), &powers);
+        let pi = proof.pi;
+        Ok(vk
+            .kzg()
+            .pairing_check(c + pi * alpha - vk.kzg().g * v, -pi.into_group()))
+    }
+
+    fn batch_verify<R: RngCore + ?Sized>(
+        &self,
+        vk: &VerifierKey<E>,
+        commitment: &Commitment<E>,
+        items: &[(&Shard<E::ScalarField>, &Proof<E>)],
+        rng: &mut R,
+    ) -> Result<bool, KzgPlusError> {
+        crate::batch::batch_verify(self, vk, commitment, items, rng)
+    }
+
+    fn file_info<'a>(&self, commitment: &'a Commitment<E>) -> &'a FileInfo {
+        commitment.info()
+    }
+}
