@@ -34,37 +34,37 @@ fn killed_by_r<C: SWCurveConfig>(p: &Affine<C>) -> bool {
     double_and_add(&p.into_group(), Fr::MODULUS).is_zero()
 }
 
-#[test]
-fn g1_subgroup_check_and_cofactor_clearing() {
-    let mut rng = ChaCha20Rng::seed_from_u64(1);
-    for _ in 0..8 {
-        let p: G1Affine = random_curve_point::<g1::Config>(&mut rng);
-        assert!(!killed_by_r(&p), "random point unexpectedly in G1");
+/// Random curve points fail the fast subgroup check; cofactor clearing maps
+/// them to non-zero points of the subgroup; subgroup points pass.
+fn check_subgroup_and_clearing<C: SWCurveConfig<ScalarField = Fr>>(seed: u64, iterations: usize)
+where
+    C::BaseField: UniformRand,
+{
+    let mut rng = ChaCha20Rng::seed_from_u64(seed);
+    for _ in 0..iterations {
+        let p: Affine<C> = random_curve_point::<C>(&mut rng);
+        assert!(
+            !killed_by_r(&p),
+            "random point unexpectedly in the subgroup"
+        );
         assert!(!p.is_in_correct_subgroup_assuming_on_curve());
         let c = p.clear_cofactor();
         assert!(!c.is_zero());
         assert!(killed_by_r(&c));
         assert!(c.is_in_correct_subgroup_assuming_on_curve());
-        // points of G1 pass the fast check
-        let q = (G1Projective::generator() * Fr::rand(&mut rng)).into_affine();
+        let q = (Affine::<C>::generator() * Fr::rand(&mut rng)).into_affine();
         assert!(q.is_in_correct_subgroup_assuming_on_curve());
     }
 }
 
 #[test]
+fn g1_subgroup_check_and_cofactor_clearing() {
+    check_subgroup_and_clearing::<g1::Config>(1, 8);
+}
+
+#[test]
 fn g2_subgroup_check_and_cofactor_clearing() {
-    let mut rng = ChaCha20Rng::seed_from_u64(2);
-    for _ in 0..3 {
-        let p: G2Affine = random_curve_point::<g2::Config>(&mut rng);
-        assert!(!killed_by_r(&p), "random point unexpectedly in G2");
-        assert!(!p.is_in_correct_subgroup_assuming_on_curve());
-        let c = p.clear_cofactor();
-        assert!(!c.is_zero());
-        assert!(killed_by_r(&c));
-        assert!(c.is_in_correct_subgroup_assuming_on_curve());
-        let q = (G2Projective::generator() * Fr::rand(&mut rng)).into_affine();
-        assert!(q.is_in_correct_subgroup_assuming_on_curve());
-    }
+    check_subgroup_and_clearing::<g2::Config>(2, 3);
 }
 
 /// On G2 itself, Budroni–Pintore clearing is multiplication by a fixed

@@ -36,26 +36,26 @@ impl CurveConfig for Config {
     const COFACTOR_INV: Fr = G2_COFACTOR_INV;
 }
 
-/// `ψ` on Jacobian coordinates: `(X^p c_x, Y^p c_y, Z^p)`.
-pub fn psi(p: &G2Projective) -> G2Projective {
+/// `ψ^k` on Jacobian coordinates for `k = 1, 2`:
+/// `(X^(p^k) c_x, Y^(p^k) c_y, Z^(p^k))`.
+fn psi_power(p: &G2Projective, power: usize, cx: &Fq4, cy: &Fq4) -> G2Projective {
     let mut r = *p;
-    r.x.frobenius_map_in_place(1);
-    r.x *= G2_PSI_CX;
-    r.y.frobenius_map_in_place(1);
-    r.y *= G2_PSI_CY;
-    r.z.frobenius_map_in_place(1);
+    r.x.frobenius_map_in_place(power);
+    r.x *= cx;
+    r.y.frobenius_map_in_place(power);
+    r.y *= cy;
+    r.z.frobenius_map_in_place(power);
     r
 }
 
-/// `ψ^2` on Jacobian coordinates.
+/// `ψ`, which acts as `[x]` on G2.
+pub fn psi(p: &G2Projective) -> G2Projective {
+    psi_power(p, 1, &G2_PSI_CX, &G2_PSI_CY)
+}
+
+/// `ψ^2`, with precomputed coefficients (one step instead of two).
 pub fn psi2(p: &G2Projective) -> G2Projective {
-    let mut r = *p;
-    r.x.frobenius_map_in_place(2);
-    r.x *= G2_PSI2_CX;
-    r.y.frobenius_map_in_place(2);
-    r.y *= G2_PSI2_CY;
-    r.z.frobenius_map_in_place(2);
-    r
+    psi_power(p, 2, &G2_PSI2_CX, &G2_PSI2_CY)
 }
 
 /// `[x] Q` by double-and-add (valid outside G2 too).
