@@ -272,7 +272,10 @@ fn auto_strategy_prefers_fft_only_when_cheaper() {
     );
     // measured in benches/erasure.rs: Vandermonde is still faster at k = 16, n = 32
     let medium = ReedSolomon::<Bls>::new(16, 32, Encoding::Systematic).unwrap();
-    assert_eq!(medium.resolve_strategy(DecodeStrategy::Auto), DecodeStrategy::Vandermonde);
+    assert_eq!(
+        medium.resolve_strategy(DecodeStrategy::Auto),
+        DecodeStrategy::Vandermonde
+    );
     let large = ReedSolomon::<Bls>::new(64, 128, Encoding::Fft).unwrap();
     assert_eq!(
         large.resolve_strategy(DecodeStrategy::Auto),
