@@ -41,6 +41,29 @@ pub trait SchemeVisitor {
     fn visit<S: SchemeSetup>(self, scheme: S) -> Self::Output;
 }
 
+/// Generic code run by [`dispatch_curve`] on the pairing chosen at run time
+/// (for what depends on the curve only, e.g. reading or writing an SRS).
+pub trait CurveVisitor {
+    /// What the visit returns.
+    type Output;
+
+    /// Runs on the curve chosen at run time.
+    fn visit<E: Pairing>(self) -> Self::Output;
+}
+
+/// Runs `visitor` on the pairing named `curve`, or fails with
+/// [`Error::CurveUnavailable`].
+pub fn dispatch_curve<V: CurveVisitor>(curve: CurveName, visitor: V) -> Result<V::Output, Error> {
+    match curve {
+        CurveName::Bls12_381 => Ok(visitor.visit::<ark_bls12_381::Bls12_381>()),
+        CurveName::Bn254 => Ok(visitor.visit::<ark_bn254::Bn254>()),
+        #[cfg(feature = "bls24-317")]
+        CurveName::Bls24_317 => Ok(visitor.visit::<vidkit_bls24_317::Bls24_317>()),
+        #[cfg(not(feature = "bls24-317"))]
+        CurveName::Bls24_317 => Err(Error::CurveUnavailable(curve)),
+    }
+}
+
 /// Builds `scheme` over `curve` with parameters `(k, n, encoding)` and runs
 /// `visitor` on it.
 ///
@@ -71,14 +94,22 @@ fn bls24<V: SchemeVisitor>(
     encoding: Encoding,
     visitor: V,
 ) -> Result<V::Output, Error> {
-    let _ = (scheme, k, n, encoding, visitor);
-    Err(Error::CurveUnavailable(CurveName::Bls24_317))
+    #[cfg(feature = "bls24-317")]
+    return on_curve::<vidkit_bls24_317::Bls24_317, V>(scheme, k, n, encoding, visitor);
+    #[cfg(not(feature = "bls24-317"))]
+    {
+        let _ = (scheme, k, n, encoding, visitor);
+        Err(Error::CurveUnavailable(CurveName::Bls24_317))
+    }
 }
 
 /// The schemes wired into [`on_curve`] in this build.
 pub(crate) fn scheme_available(scheme: SchemeName) -> bool {
     match scheme {
-        SchemeName::Kzg | SchemeName::KzgPlus | SchemeName::Aplonk | SchemeName::SemiAvid => false,
+        SchemeName::Aplonk => cfg!(feature = "aplonk"),
+        SchemeName::SemiAvid => cfg!(feature = "semi-avid"),
+        SchemeName::Kzg => cfg!(feature = "kzg"),
+        SchemeName::KzgPlus => cfg!(feature = "kzg-plus"),
     }
 }
 
@@ -86,13 +117,10 @@ pub(crate) fn scheme_available(scheme: SchemeName) -> bool {
 pub(crate) fn curve_available(curve: CurveName) -> bool {
     match curve {
         CurveName::Bls12_381 | CurveName::Bn254 => true,
-        CurveName::Bls24_317 => false,
+        CurveName::Bls24_317 => cfg!(feature = "bls24-317"),
     }
 }
 
-// Temporary: no scheme crate is wired in yet, so `E` is unused and the match
-// has one arm; both go away with the first scheme arm.
-#[allow(clippy::extra_unused_type_parameters, clippy::match_single_binding)]
 fn on_curve<E: Pairing, V: SchemeVisitor>(
     scheme: SchemeName,
     k: usize,
@@ -100,14 +128,29 @@ fn on_curve<E: Pairing, V: SchemeVisitor>(
     encoding: Encoding,
     visitor: V,
 ) -> Result<V::Output, Error> {
-    let _ = (k, n, encoding, &visitor);
     match scheme {
-        other => Err(Error::SchemeUnavailable(other)),
+        #[cfg(feature = "kzg")]
+        SchemeName::Kzg => visit(vidkit_kzg::KzgPerRow::<E>::new(k, n, encoding), visitor),
+        #[cfg(feature = "kzg-plus")]
+        SchemeName::KzgPlus => visit(vidkit_kzg_plus::KzgPlus::<E>::new(k, n, encoding), visitor),
+        #[cfg(feature = "aplonk")]
+        SchemeName::Aplonk => visit(vidkit_aplonk::Aplonk::<E>::new(k, n, encoding), visitor),
+        #[cfg(feature = "semi-avid")]
+        SchemeName::SemiAvid => visit(
+            vidkit_semi_avid::SemiAvid::<E>::new(k, n, encoding),
+            visitor,
+        ),
+        // reachable only when some scheme feature is off
+        #[allow(unreachable_patterns)]
+        other => {
+            let _ = (k, n, encoding, visitor);
+            Err(Error::SchemeUnavailable(other))
+        }
     }
 }
 
 /// Runs `visitor` on a freshly constructed scheme, or reports the constructor's error.
-#[allow(dead_code)] // used by the scheme arms that are compiled in
+#[allow(dead_code)] // unused when no scheme feature is on
 fn visit<S: SchemeSetup, V: SchemeVisitor, X>(
     made: Result<S, X>,
     visitor: V,

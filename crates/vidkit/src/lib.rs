@@ -30,9 +30,10 @@ pub mod dispatch;
 mod error;
 pub mod format;
 mod names;
+mod schemes;
 mod setup;
 
-pub use dispatch::{dispatch, SchemeVisitor};
+pub use dispatch::{dispatch, dispatch_curve, CurveVisitor, SchemeVisitor};
 pub use error::{DispatchError, Error};
 pub use names::{CurveName, SchemeName, UnknownCurve, UnknownScheme};
 pub use setup::{SchemeSetup, SrsShape};
@@ -40,3 +41,14 @@ pub use setup::{SchemeSetup, SrsShape};
 pub use vidkit_core as core;
 pub use vidkit_core::{Encoding, FileInfo, Scheme, Shard, Srs};
 pub use vidkit_erasure as erasure;
+
+#[cfg(feature = "aplonk")]
+pub use vidkit_aplonk as aplonk;
+#[cfg(feature = "bls24-317")]
+pub use vidkit_bls24_317 as bls24_317;
+#[cfg(feature = "kzg")]
+pub use vidkit_kzg as kzg;
+#[cfg(feature = "kzg-plus")]
+pub use vidkit_kzg_plus as kzg_plus;
+#[cfg(feature = "semi-avid")]
+pub use vidkit_semi_avid as semi_avid;

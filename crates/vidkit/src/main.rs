@@ -1,2 +1,9 @@
-//! The `vidkit` command-line tool (placeholder).
-fn main() {}
+//! The `vidkit` command-line tool: disperse a file into verifiable shards,
+//! verify shards, rebuild the file, inspect files. Run `vidkit --help`.
+#![forbid(unsafe_code)]
+
+mod cli;
+
+fn main() -> std::process::ExitCode {
+    cli::run()
+}

@@ -1,0 +1,219 @@
+//! Loading a commitment and checking shard files against it (shared by
+//! `verify` and `reconstruct`).
+
+use super::error::{CliError, Mismatch};
+use super::progress::{ms, Progress};
+use super::{fsio, keys};
+use serde::Serialize;
+use std::path::{Path, PathBuf};
+use vidkit::core::{from_bytes, ScalarOf};
+use vidkit::format::{CommitmentFile, ShardFile};
+use vidkit::{SchemeSetup, Shard};
+
+/// Reads a commitment file's header (before the scheme is known).
+pub fn read_commitment_file(path: &Path) -> Result<CommitmentFile, CliError> {
+    let bytes = fsio::read(path)?;
+    CommitmentFile::from_bytes(&bytes).map_err(|e| CliError::format(path, e))
+}
+
+/// A commitment decoded by its scheme, with the keys to check shards against it.
+pub struct Loaded<S: SchemeSetup> {
+    pub file: CommitmentFile,
+    pub commitment: S::Commitment,
+    pub keys: keys::Keys<S>,
+    pub setup: keys::SrsChoice,
+}
+
+/// Decodes the commitment with `scheme` and re-derives the keys.
+pub fn load<S: SchemeSetup>(
+    scheme: &S,
+    path: &Path,
+    file: CommitmentFile,
+    srs: Option<&keys::SrsChoice>,
+) -> Result<Loaded<S>, CliError> {
+    let commitment: S::Commitment =
+        from_bytes("commitment", &file.commitment).map_err(|e| CliError::malformed(path, e))?;
+    if scheme.file_info(&commitment) != &file.params.info {
+        return Err(CliError::mismatch(path, Mismatch::CommitmentHeader));
+    }
+    let (keys, setup) = keys::for_commitment(scheme, path, &file, srs)?;
+    Ok(Loaded {
+        file,
+        commitment,
+        keys,
+        setup,
+    })
+}
+
+/// The verdict on one shard file.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum Status {
+    /// The proof verifies.
+    Valid,
+    /// Well-formed, but the proof is rejected: the shard was altered.
+    Invalid,
+    /// Unreadable, malformed, or not of this dispersal.
+    Unusable,
+}
+
+/// One shard file's result.
+#[derive(Clone, Debug, Serialize)]
+pub struct FileResult {
+    pub file: String,
+    pub index: Option<usize>,
+    pub status: Status,
+    pub reason: Option<String>,
+}
+
+/// A parsed shard with its proof.
+pub struct Parsed<S: SchemeSetup> {
+    pub shard: Shard<ScalarOf<S>>,
+    pub proof: S::Proof,
+}
+
+fn parse<S: SchemeSetup>(loaded: &Loaded<S>, path: &Path) -> Result<Parsed<S>, CliError> {
+    let bytes = fsio::read(path)?;
+    let file = ShardFile::from_bytes(&bytes).map_err(|e| CliError::format(path, e))?;
+    let (ours, theirs) = (&loaded.file.params, &file.params);
+    if theirs.scheme != ours.scheme {
+        return Err(CliError::mismatch(
+            path,
+            Mismatch::Scheme {
+                shard: theirs.scheme,
+                commitment: ours.scheme,
+            },
+        ));
+    }
+    if theirs.curve != ours.curve {
+        return Err(CliError::mismatch(
+            path,
+            Mismatch::Curve {
+                shard: theirs.curve,
+                commitment: ours.curve,
+            },
+        ));
+    }
+    if theirs.info != ours.info {
+        return Err(CliError::mismatch(path, Mismatch::Params));
+    }
+    if file.commitment_digest != loaded.file.digest() {
+        return Err(CliError::mismatch(path, Mismatch::Commitment));
+    }
+    let shard: Shard<ScalarOf<S>> =
+        from_bytes("shard", &file.shard).map_err(|e| CliError::malformed(path, e))?;
+    let proof: S::Proof =
+        from_bytes("proof", &file.proof).map_err(|e| CliError::malformed(path, e))?;
+    if shard.index != file.index {
+        return Err(CliError::mismatch(
+            path,
+            Mismatch::Index {
+                header: file.index,
+                payload: shard.index,
+            },
+        ));
+    }
+    Ok(Parsed { shard, proof })
+}
+
+/// Reason text of an error without the path prefix.
+fn reason(path: &Path, e: &CliError) -> String {
+    let text = e.to_string();
+    let prefix = format!("{}: ", path.display());
+    text.strip_prefix(&prefix)
+        .map(str::to_owned)
+        .unwrap_or(text)
+}
+
+/// Everything `check` found.
+pub struct Checked<S: SchemeSetup> {
+    pub results: Vec<FileResult>,
+    /// The valid shards, in file order.
+    pub valid: Vec<Shard<ScalarOf<S>>>,
+    /// Whether the batch check accepted all well-formed shards at once.
+    pub batch_accepted: Option<bool>,
+    pub parse_ms: f64,
+    pub verify_ms: f64,
+}
+
+/// Parses every file, batch-verifies the well-formed shards, and verifies one
+/// by one (to name the bad ones) only when the batch fails.
+pub fn check<S: SchemeSetup>(
+    scheme: &S,
+    loaded: &Loaded<S>,
+    paths: &[PathBuf],
+    progress: Progress,
+) -> Checked<S> {
+    let start = std::time::Instant::now();
+    let bar = progress.bar(paths.len(), "reading");
+    let mut results = Vec::with_capacity(paths.len());
+    let mut parsed = Vec::new();
+    for path in paths {
+        let name = path.display().to_string();
+        match parse(loaded, path) {
+            Ok(p) => {
+                results.push(FileResult {
+                    file: name,
+                    index: Some(p.shard.index),
+                    status: Status::Valid,
+                    reason: None,
+                });
+                parsed.push((results.len() - 1, p));
+            }
+            Err(e) => results.push(FileResult {
+                file: name,
+                index: None,
+                status: Status::Unusable,
+                reason: Some(reason(path, &e)),
+            }),
+        }
+        bar.inc(1);
+    }
+    bar.finish_and_clear();
+    let parse_ms = ms(start.elapsed());
+
+    let start = std::time::Instant::now();
+    let (vk, c) = (&loaded.keys.vk, &loaded.commitment);
+    let items: Vec<_> = parsed.iter().map(|(_, p)| (&p.shard, &p.proof)).collect();
+    let mut rng = vidkit::core::rng::os_rng();
+    let batch = if items.is_empty() {
+        None
+    } else {
+        let (r, _) = progress.step("batch verifying", || {
+            scheme.batch_verify(vk, c, &items, &mut rng)
+        });
+        Some(matches!(r, Ok(true)))
+    };
+    if batch != Some(true) {
+        let bar = progress.bar(parsed.len(), "verifying");
+        for (at, p) in &parsed {
+            match scheme.verify(vk, c, &p.shard, &p.proof) {
+                Ok(true) => {}
+                Ok(false) => {
+                    results[*at].status = Status::Invalid;
+                    results[*at].reason =
+                        Some("proof rejected: the shard or its proof was altered".to_owned());
+                }
+                Err(e) => {
+                    results[*at].status = Status::Unusable;
+                    results[*at].reason = Some(format!("cannot be checked: {e}"));
+                }
+            }
+            bar.inc(1);
+        }
+        bar.finish_and_clear();
+    }
+    let verify_ms = ms(start.elapsed());
+    let valid = parsed
+        .into_iter()
+        .filter(|(at, _)| results[*at].status == Status::Valid)
+        .map(|(_, p)| p.shard)
+        .collect();
+    Checked {
+        results,
+        valid,
+        batch_accepted: batch,
+        parse_ms,
+        verify_ms,
+    }
+}

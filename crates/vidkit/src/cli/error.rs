@@ -1,0 +1,226 @@
+//! Errors of the command-line tool: one line each, naming the file and the problem.
+
+use std::path::{Path, PathBuf};
+use vidkit::format::FormatError;
+
+/// Exit status when everything is fine.
+pub const EXIT_OK: u8 = 0;
+/// Exit status when a shard is invalid or too few valid shards remain.
+pub const EXIT_REJECTED: u8 = 1;
+/// Exit status on any other error (bad input file, I/O, usage).
+pub const EXIT_ERROR: u8 = 2;
+
+/// Why a shard cannot be used with a commitment (before any cryptography).
+#[derive(thiserror::Error, Debug, Clone, PartialEq, Eq)]
+pub enum Mismatch {
+    /// Scheme differs.
+    #[error("wrong scheme: the shard is {shard}, the commitment is {commitment}")]
+    Scheme {
+        /// shard's
+        shard: vidkit::SchemeName,
+        /// commitment's
+        commitment: vidkit::SchemeName,
+    },
+    /// Curve differs.
+    #[error("wrong curve: the shard is {shard}, the commitment is {commitment}")]
+    Curve {
+        /// shard's
+        shard: vidkit::CurveName,
+        /// commitment's
+        commitment: vidkit::CurveName,
+    },
+    /// k, n, m, L or the encoding differ.
+    #[error("its parameters (k, n, m, L, encoding) differ from the commitment's")]
+    Params,
+    /// The shard belongs to another dispersal.
+    #[error("it belongs to another commitment (commitment digest differs)")]
+    Commitment,
+    /// The header and the encoded shard disagree on the index.
+    #[error("header says index {header} but the shard inside is index {payload}")]
+    Index {
+        /// header's
+        header: usize,
+        /// payload's
+        payload: usize,
+    },
+    /// The commitment's header disagrees with the commitment inside.
+    #[error("its header disagrees with the commitment it contains")]
+    CommitmentHeader,
+}
+
+/// Everything the tool reports as an error.
+#[derive(thiserror::Error, Debug)]
+pub enum CliError {
+    /// Reading or writing a file failed.
+    #[error("{}: {source}", .path.display())]
+    Io {
+        /// the file
+        path: PathBuf,
+        /// why
+        source: std::io::Error,
+    },
+    /// A file is not a well-formed vidkit file.
+    #[error("{}: {source}", .path.display())]
+    Format {
+        /// the file
+        path: PathBuf,
+        /// why
+        source: FormatError,
+    },
+    /// The scheme could not decode a part of a file.
+    #[error("{}: {source}", .path.display())]
+    Malformed {
+        /// the file
+        path: PathBuf,
+        /// the scheme's error
+        source: Box<dyn std::error::Error + Send + Sync>,
+    },
+    /// A shard does not belong with the commitment.
+    #[error("{}: {source}", .path.display())]
+    Mismatch {
+        /// the file
+        path: PathBuf,
+        /// why
+        source: Mismatch,
+    },
+    /// Refusing to overwrite.
+    #[error("{}: already exists (use --force to overwrite)", .path.display())]
+    Exists {
+        /// the file
+        path: PathBuf,
+    },
+    /// The shard's proof does not verify.
+    #[error("{}: INVALID: shard {index} does not match the commitment (proof rejected)", .path.display())]
+    Invalid {
+        /// the file
+        path: PathBuf,
+        /// shard index
+        index: usize,
+    },
+    /// Some shards of a directory are invalid.
+    #[error("{}: {bad} of {total} shard files are invalid or unusable", .dir.display())]
+    SomeInvalid {
+        /// directory
+        dir: PathBuf,
+        /// bad files
+        bad: usize,
+        /// all shard files
+        total: usize,
+    },
+    /// Too few valid shards to decode.
+    #[error("cannot reconstruct: {valid} valid shard(s) with distinct indices, k = {k} needed")]
+    NotEnoughShards {
+        /// valid distinct shards
+        valid: usize,
+        /// needed
+        k: usize,
+    },
+    /// The re-derived verifier key is not the one the commitment was made with.
+    #[error("{}: the commitment was made with another setup ({made_with}); the verifier key re-derived from {used} differs", .path.display())]
+    SetupMismatch {
+        /// commitment file
+        path: PathBuf,
+        /// description of the recorded setup
+        made_with: String,
+        /// description of the setup used now
+        used: String,
+    },
+    /// The commitment needs an SRS file that was not given.
+    #[error("{}: the commitment was made with the SRS file of digest {digest}; pass it with --srs", .path.display())]
+    SrsNeeded {
+        /// commitment file
+        path: PathBuf,
+        /// hex digest
+        digest: String,
+    },
+    /// The SRS file is for another curve.
+    #[error("{}: the SRS is for curve {found}, the dispersal uses {expected}", .path.display())]
+    SrsCurve {
+        /// SRS file
+        path: PathBuf,
+        /// its curve
+        found: vidkit::CurveName,
+        /// the curve needed
+        expected: vidkit::CurveName,
+    },
+    /// The SRS file's powers are invalid.
+    #[error("{}: invalid SRS: {source}", .path.display())]
+    Srs {
+        /// SRS file
+        path: PathBuf,
+        /// why
+        source: vidkit::Error,
+    },
+    /// A directory holds no shard file.
+    #[error("{}: no shard files (shard-*.vid) found", .dir.display())]
+    NoShards {
+        /// directory
+        dir: PathBuf,
+    },
+    /// The facade or a scheme refused the request.
+    #[error(transparent)]
+    Vidkit(#[from] vidkit::Error),
+    /// A usage problem detected after argument parsing.
+    #[error("{0}")]
+    Usage(&'static str),
+    /// One shard file cannot be checked (unreadable, malformed, mismatched).
+    #[error("{}: REJECTED: {reason}", .path.display())]
+    Unusable {
+        /// the file
+        path: PathBuf,
+        /// why
+        reason: String,
+    },
+    /// The demonstration did not show what it must.
+    #[error("demo with {scheme}: the corrupted shard was not the only one rejected, or the rebuilt file differs")]
+    DemoFailed {
+        /// scheme
+        scheme: String,
+    },
+}
+
+impl CliError {
+    /// The process exit status for this error.
+    pub fn exit_code(&self) -> u8 {
+        match self {
+            CliError::Invalid { .. }
+            | CliError::Unusable { .. }
+            | CliError::SomeInvalid { .. }
+            | CliError::NotEnoughShards { .. } => EXIT_REJECTED,
+            _ => EXIT_ERROR,
+        }
+    }
+
+    pub fn io(path: &Path, source: std::io::Error) -> Self {
+        CliError::Io {
+            path: path.to_owned(),
+            source,
+        }
+    }
+
+    pub fn format(path: &Path, source: FormatError) -> Self {
+        CliError::Format {
+            path: path.to_owned(),
+            source,
+        }
+    }
+
+    pub fn malformed<E: std::error::Error + Send + Sync + 'static>(path: &Path, source: E) -> Self {
+        CliError::Malformed {
+            path: path.to_owned(),
+            source: Box::new(source),
+        }
+    }
+
+    pub fn mismatch(path: &Path, source: Mismatch) -> Self {
+        CliError::Mismatch {
+            path: path.to_owned(),
+            source,
+        }
+    }
+}
+
+/// Shortens a digest for display.
+pub fn short_hex(d: &[u8]) -> String {
+    d.iter().take(8).map(|b| format!("{b:02x}")).collect()
+}

@@ -1,0 +1,135 @@
+//! `vidkit inspect`: print a file's header and sizes.
+
+use super::error::{short_hex, CliError};
+use super::fsio;
+use super::keys::describe_record;
+use ark_ec::{pairing::Pairing, AffineRepr};
+use ark_serialize::CanonicalSerialize;
+use serde::Serialize;
+use std::path::Path;
+use vidkit::format::{
+    detect, CommitmentFile, FileKind, Params, ShardFile, SrsFile, FORMAT_VERSION,
+};
+use vidkit::{dispatch_curve, CurveVisitor};
+
+/// The report of `inspect`.
+#[derive(Clone, Debug, Serialize)]
+pub struct InspectReport {
+    pub file: String,
+    pub kind: &'static str,
+    pub format_version: u16,
+    pub file_bytes: usize,
+    pub fields: Vec<(String, String)>,
+}
+
+impl InspectReport {
+    /// Human-readable listing.
+    pub fn print(&self) {
+        println!(
+            "{}: vidkit {} file, format version {}, {} bytes",
+            self.file, self.kind, self.format_version, self.file_bytes
+        );
+        for (k, v) in &self.fields {
+            println!("  {k:<22} {v}");
+        }
+    }
+}
+
+fn params_fields(p: &Params, out: &mut Vec<(String, String)>) {
+    let i = &p.info;
+    for (k, v) in [
+        ("scheme", p.scheme.to_string()),
+        ("curve", p.curve.to_string()),
+        ("k", i.k.to_string()),
+        ("n", i.n.to_string()),
+        ("m (rows)", i.m.to_string()),
+        ("L (file bytes)", i.len.to_string()),
+        ("encoding", i.encoding.to_string()),
+    ] {
+        out.push((k.to_owned(), v));
+    }
+}
+
+fn hex(d: &[u8]) -> String {
+    d.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// Compressed size of a G1 point of a curve.
+struct G1Size;
+impl CurveVisitor for G1Size {
+    type Output = usize;
+    fn visit<E: Pairing>(self) -> usize {
+        E::G1Affine::generator().compressed_size()
+    }
+}
+
+/// Numbers of G1 and G2 powers of a compressed `Srs` encoding, from its length prefixes.
+fn power_counts(blob: &[u8], g1: usize) -> Option<(u64, u64)> {
+    let n1 = u64::from_le_bytes(blob.get(..8)?.try_into().ok()?);
+    let at = usize::try_from(n1).ok()?.checked_mul(g1)?.checked_add(8)?;
+    let n2 = u64::from_le_bytes(blob.get(at..at.checked_add(8)?)?.try_into().ok()?);
+    Some((n1, n2))
+}
+
+/// Reads and describes any vidkit file.
+pub fn inspect(path: &Path) -> Result<InspectReport, CliError> {
+    let bytes = fsio::read(path)?;
+    let fe = |e| CliError::format(path, e);
+    let kind = detect(&bytes).map_err(fe)?;
+    let mut fields = Vec::new();
+    let mut push = |k: &str, v: String| fields.push((k.to_owned(), v));
+    match kind {
+        FileKind::Shard => {
+            let f = ShardFile::from_bytes(&bytes).map_err(fe)?;
+            let mut p = Vec::new();
+            params_fields(&f.params, &mut p);
+            p.into_iter().for_each(|(k, v)| push(&k, v));
+            push("index", f.index.to_string());
+            push("commitment digest", hex(&f.commitment_digest));
+            push("shard bytes", f.shard.len().to_string());
+            push("proof bytes", f.proof.len().to_string());
+        }
+        FileKind::Commitment => {
+            let f = CommitmentFile::from_bytes(&bytes).map_err(fe)?;
+            let mut p = Vec::new();
+            params_fields(&f.params, &mut p);
+            p.into_iter().for_each(|(k, v)| push(&k, v));
+            push("setup", describe_record(&f.setup));
+            push("setup max bytes", f.setup.max_bytes.to_string());
+            push("verifier-key digest", hex(&f.vk_digest));
+            push("commitment digest", hex(&f.digest()));
+            push("commitment bytes", f.commitment.len().to_string());
+        }
+        FileKind::Srs => {
+            let f = SrsFile::from_bytes(&bytes).map_err(fe)?;
+            push("curve", f.curve.to_string());
+            push(
+                "security",
+                if f.insecure {
+                    "INSECURE test setup (trapdoor known to its maker)".to_owned()
+                } else {
+                    "ceremony output".to_owned()
+                },
+            );
+            push("label", f.label.clone());
+            push("digest", short_hex(&f.digest()));
+            push("powers-of-tau strings", f.powers.len().to_string());
+            let g1 = dispatch_curve(f.curve, G1Size).ok();
+            for (t, blob) in f.powers.iter().enumerate() {
+                let counts = g1.and_then(|g1| power_counts(blob, g1));
+                let text = match counts {
+                    Some((a, b)) => format!("{a} G1 + {b} G2 powers, {} bytes", blob.len()),
+                    None => format!("{} bytes", blob.len()),
+                };
+                push(&format!("string {t}"), text);
+            }
+        }
+    }
+    Ok(InspectReport {
+        file: path.display().to_string(),
+        kind: kind.name(),
+        format_version: FORMAT_VERSION,
+        file_bytes: bytes.len(),
+        fields,
+    })
+}

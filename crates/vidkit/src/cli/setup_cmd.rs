@@ -1,0 +1,111 @@
+//! `vidkit setup`: write a setup (SRS) file.
+
+use super::error::{short_hex, CliError};
+use super::fsio;
+use super::progress::Progress;
+use ark_ec::pairing::Pairing;
+use rand::RngCore;
+use serde::Serialize;
+use std::path::Path;
+use vidkit::core::to_bytes;
+use vidkit::format::SrsFile;
+use vidkit::{dispatch_curve, CurveName, CurveVisitor, Srs};
+
+/// Number of independent powers-of-τ strings in a test setup file: enough for
+/// every scheme (aPlonK needs two trapdoors; the others use the first string).
+pub const TEST_STRINGS: usize = 2;
+
+/// Makes the strings of an insecure test setup.
+struct TestPowers {
+    count: usize,
+    seed: u64,
+}
+
+impl CurveVisitor for TestPowers {
+    type Output = Vec<Vec<u8>>;
+    fn visit<E: Pairing>(self) -> Vec<Vec<u8>> {
+        (0..TEST_STRINGS as u64)
+            .map(|t| {
+                let srs =
+                    Srs::<E>::insecure_from_seed(self.seed.wrapping_add(t), self.count, self.count);
+                to_bytes(&srs)
+            })
+            .collect()
+    }
+}
+
+/// The report of `setup`.
+#[derive(Clone, Debug, Serialize)]
+pub struct SetupReport {
+    pub file: String,
+    pub curve: String,
+    pub insecure: bool,
+    pub label: String,
+    pub strings: usize,
+    pub powers_per_group: usize,
+    pub digest: String,
+    pub file_bytes: usize,
+}
+
+impl SetupReport {
+    /// Human-readable summary.
+    pub fn print(&self) {
+        println!(
+            "wrote {} ({} bytes): {} setup for {}, {} string(s) of {} G1 + {} G2 powers, digest {}",
+            self.file,
+            self.file_bytes,
+            if self.insecure {
+                "INSECURE test"
+            } else {
+                "ceremony"
+            },
+            self.curve,
+            self.strings,
+            self.powers_per_group,
+            self.powers_per_group,
+            self.digest
+        );
+        if self.insecure {
+            println!("  {}", self.label);
+        }
+    }
+}
+
+/// Writes an insecure test setup of `max_degree + 1` powers per group.
+pub fn test_setup(
+    curve: CurveName,
+    max_degree: usize,
+    out: &Path,
+    force: bool,
+    progress: Progress,
+) -> Result<SetupReport, CliError> {
+    fsio::check_free(out, force)?;
+    let count = max_degree
+        .checked_add(1)
+        .filter(|c| *c <= 1 << 24)
+        .ok_or(CliError::Usage("--max-degree must be below 2^24"))?;
+    // the trapdoor lives in this process's memory only, but it did exist:
+    // the file is labelled insecure
+    let seed = vidkit::core::rng::os_rng().next_u64();
+    let (powers, _) = progress.step("computing powers", || {
+        dispatch_curve(curve, TestPowers { count, seed })
+    });
+    let file = SrsFile {
+        curve,
+        insecure: true,
+        label: "INSECURE test setup made by `vidkit setup`: its trapdoors were known to the machine that made it; never use it to protect real data".to_owned(),
+        powers: powers?,
+    };
+    let bytes = file.to_bytes();
+    fsio::write_atomic(out, &bytes, force)?;
+    Ok(SetupReport {
+        file: out.display().to_string(),
+        curve: curve.to_string(),
+        insecure: true,
+        label: file.label.clone(),
+        strings: file.powers.len(),
+        powers_per_group: count,
+        digest: short_hex(&file.digest()),
+        file_bytes: bytes.len(),
+    })
+}

@@ -1,0 +1,507 @@
+//! Drives the `vidkit` binary: round trips for every scheme, every malformed
+//! file case, no overwriting without `--force`, JSON output, setups.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use vidkit::format::ShardFile;
+use vidkit::SchemeName;
+
+fn vidkit(args: &[&str], cwd: &Path) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_vidkit"))
+        .args(args)
+        .current_dir(cwd)
+        .output()
+        .expect("the binary runs")
+}
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+/// The `error:` lines of stderr (warnings excluded).
+fn errors(o: &Output) -> Vec<String> {
+    text(&o.stderr)
+        .lines()
+        .filter(|l| !l.starts_with("warning:"))
+        .map(str::to_owned)
+        .collect()
+}
+
+/// Asserts a one-line error with exit status `code` that contains every `needle`.
+#[track_caller]
+fn assert_error(o: &Output, code: i32, needles: &[&str]) {
+    let errs = errors(o);
+    assert_eq!(
+        o.status.code(),
+        Some(code),
+        "stderr: {errs:?}, stdout: {}",
+        text(&o.stdout)
+    );
+    assert_eq!(errs.len(), 1, "exactly one error line: {errs:?}");
+    let line = &errs[0];
+    assert!(line.starts_with("error: "), "{line}");
+    assert!(!line.contains("panicked"), "{line}");
+    for n in needles {
+        assert!(line.contains(n), "{line:?} should contain {n:?}");
+    }
+}
+
+#[track_caller]
+fn assert_ok(o: &Output) {
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "stderr: {}\nstdout: {}",
+        text(&o.stderr),
+        text(&o.stdout)
+    );
+}
+
+fn sample(len: usize, seed: u8) -> Vec<u8> {
+    (0..len)
+        .map(|i| (i as u8).wrapping_mul(31).wrapping_add(seed))
+        .collect()
+}
+
+struct Dispersal {
+    _tmp: tempfile::TempDir,
+    root: PathBuf,
+    data: Vec<u8>,
+}
+
+impl Dispersal {
+    fn shard(&self, j: usize) -> PathBuf {
+        self.root.join(format!("d/shard-{j:04}.vid"))
+    }
+}
+
+fn disperse(scheme: SchemeName, k: usize, n: usize, len: usize) -> Dispersal {
+    let tmp = tempfile::tempdir().unwrap();
+    let root = tmp.path().to_owned();
+    let data = sample(len, 7);
+    std::fs::write(root.join("f.bin"), &data).unwrap();
+    let (k, n) = (k.to_string(), n.to_string());
+    let o = vidkit(
+        &[
+            "disperse",
+            "f.bin",
+            "--scheme",
+            scheme.name(),
+            "-k",
+            &k,
+            "-n",
+            &n,
+            "--out",
+            "d",
+        ],
+        &root,
+    );
+    assert_ok(&o);
+    assert!(
+        text(&o.stderr).contains("INSECURE"),
+        "the built-in setup is announced"
+    );
+    Dispersal {
+        _tmp: tmp,
+        root,
+        data,
+    }
+}
+
+/// Alters one value of the shard inside a well-formed shard file.
+fn corrupt_value(path: &Path) {
+    let mut f = ShardFile::from_bytes(&std::fs::read(path).unwrap()).unwrap();
+    f.shard[16] ^= 1; // first byte of the first value
+    std::fs::write(path, f.to_bytes()).unwrap();
+}
+
+#[test]
+fn round_trip_with_loss_and_corruption_for_every_scheme() {
+    let schemes = SchemeName::available();
+    for scheme in schemes {
+        let (k, n) = (2, 5);
+        let d = disperse(scheme, k, n, 150);
+        // lose n - k - 1 shards, corrupt one more: exactly k valid remain
+        for j in [1, 2] {
+            std::fs::remove_file(d.shard(j)).unwrap();
+        }
+        corrupt_value(&d.shard(4));
+        let o = vidkit(&["reconstruct", "d", "--out", "r.bin"], &d.root);
+        assert_ok(&o);
+        let out = text(&o.stdout);
+        assert!(
+            out.contains("INVALID") && out.contains("shard-0004.vid"),
+            "{scheme}: {out}"
+        );
+        assert_eq!(
+            std::fs::read(d.root.join("r.bin")).unwrap(),
+            d.data,
+            "{scheme}"
+        );
+
+        // verify names the bad shard and fails
+        let o = vidkit(&["verify", "d"], &d.root);
+        assert_error(&o, 1, &["1 of 3 shard files are invalid"]);
+        assert!(
+            text(&o.stdout).contains("INVALID  d/shard-0004.vid"),
+            "{}",
+            text(&o.stdout)
+        );
+        let o = vidkit(&["verify", "d/shard-0004.vid"], &d.root);
+        assert_error(&o, 1, &["d/shard-0004.vid", "INVALID"]);
+        let o = vidkit(
+            &[
+                "verify",
+                "d/shard-0003.vid",
+                "--commitment",
+                "d/commitment.vid",
+            ],
+            &d.root,
+        );
+        assert_ok(&o);
+        assert!(text(&o.stdout).contains("VALID    d/shard-0003.vid"));
+
+        // one more loss: fewer than k valid shards
+        std::fs::remove_file(d.shard(0)).unwrap();
+        let o = vidkit(&["reconstruct", "d", "--out", "r2.bin"], &d.root);
+        assert_error(&o, 1, &["cannot reconstruct", "1 valid shard", "k = 2"]);
+        assert!(!d.root.join("r2.bin").exists());
+    }
+}
+
+#[test]
+fn malformed_files_give_one_line_errors() {
+    let Some(&scheme) = SchemeName::available().last() else {
+        return;
+    };
+    let d = disperse(scheme, 2, 4, 100);
+    let good = std::fs::read(d.shard(1)).unwrap();
+    let write = |bytes: &[u8]| std::fs::write(d.shard(1), bytes).unwrap();
+    let verify = || vidkit(&["verify", "d/shard-0001.vid"], &d.root);
+
+    // truncated
+    write(&good[..good.len() - 5]);
+    assert_error(&verify(), 1, &["d/shard-0001.vid", "truncated"]);
+    write(&good[..3]);
+    assert_error(&verify(), 1, &["d/shard-0001.vid", "not a vidkit file"]);
+    // bit flipped in the magic, the version, the scheme name, the index
+    let flipped = |at: usize| {
+        let mut b = good.clone();
+        b[at] ^= 0x01;
+        b
+    };
+    write(&flipped(0));
+    assert_error(&verify(), 1, &["d/shard-0001.vid", "not a vidkit file"]);
+    write(&flipped(8));
+    assert_error(
+        &verify(),
+        1,
+        &["d/shard-0001.vid", "unsupported format version 0"],
+    );
+    write(&flipped(11));
+    assert_error(&verify(), 1, &["d/shard-0001.vid", "unknown scheme name"]);
+    // a bit flip in the values: the proof check rejects it
+    write(&good);
+    corrupt_value(&d.shard(1));
+    assert_error(&verify(), 1, &["d/shard-0001.vid", "INVALID"]);
+    // trailing garbage
+    let mut long = good.clone();
+    long.extend_from_slice(b"xyz");
+    write(&long);
+    assert_error(&verify(), 1, &["d/shard-0001.vid", "3 unexpected bytes"]);
+    // a commitment file where a shard is expected
+    write(&std::fs::read(d.root.join("d/commitment.vid")).unwrap());
+    assert_error(
+        &verify(),
+        1,
+        &["d/shard-0001.vid", "commitment file, expected a shard file"],
+    );
+    write(&good);
+    assert_ok(&verify());
+
+    // a shard of another dispersal (same scheme, other file)
+    let other = disperse(scheme, 2, 4, 100 + 1);
+    std::fs::copy(other.shard(1), d.root.join("d/shard-0001.vid")).unwrap();
+    assert_error(&verify(), 1, &["d/shard-0001.vid", "parameters"]);
+    let other = Dispersal {
+        data: Vec::new(),
+        ..disperse(scheme, 2, 4, 100)
+    };
+    std::fs::write(other.root.join("g.bin"), sample(100, 9)).unwrap();
+    let o = vidkit(
+        &[
+            "disperse",
+            "g.bin",
+            "--scheme",
+            scheme.name(),
+            "-k",
+            "2",
+            "-n",
+            "4",
+            "--out",
+            "e",
+        ],
+        &other.root,
+    );
+    assert_ok(&o);
+    std::fs::copy(other.root.join("e/shard-0001.vid"), d.shard(1)).unwrap();
+    assert_error(&verify(), 1, &["d/shard-0001.vid", "another commitment"]);
+
+    // a shard of another scheme
+    if let Some(&another) = SchemeName::available().iter().find(|s| **s != scheme) {
+        let x = disperse(another, 2, 4, 100);
+        std::fs::copy(x.shard(1), d.shard(1)).unwrap();
+        assert_error(&verify(), 1, &["d/shard-0001.vid", "wrong scheme"]);
+    }
+
+    // broken commitment files
+    let cpath = d.root.join("d/commitment.vid");
+    let c = std::fs::read(&cpath).unwrap();
+    write(&good);
+    std::fs::write(&cpath, &c[..c.len() - 1]).unwrap();
+    assert_error(&verify(), 2, &["d/commitment.vid", "truncated"]);
+    let mut v = c.clone();
+    v[8] = 9;
+    std::fs::write(&cpath, &v).unwrap();
+    assert_error(
+        &verify(),
+        2,
+        &["d/commitment.vid", "unsupported format version 9"],
+    );
+    std::fs::write(&cpath, b"").unwrap();
+    assert_error(&verify(), 2, &["d/commitment.vid", "not a vidkit file"]);
+    std::fs::remove_file(&cpath).unwrap();
+    assert_error(&verify(), 2, &["d/commitment.vid"]);
+    // inspect of garbage, reconstruct of an empty directory
+    let o = vidkit(&["inspect", "f.bin"], &d.root);
+    assert_error(&o, 2, &["f.bin", "not a vidkit file"]);
+    std::fs::create_dir(d.root.join("empty")).unwrap();
+    let o = vidkit(&["verify", "empty"], &d.root);
+    assert_error(&o, 2, &["empty", "no shard files"]);
+}
+
+#[test]
+fn nothing_is_overwritten_without_force() {
+    let Some(&scheme) = SchemeName::available().last() else {
+        return;
+    };
+    let d = disperse(scheme, 2, 3, 80);
+    let before = std::fs::read(d.shard(0)).unwrap();
+    std::fs::write(d.root.join("other.bin"), sample(90, 1)).unwrap();
+    let args = [
+        "disperse",
+        "other.bin",
+        "--scheme",
+        scheme.name(),
+        "-k",
+        "2",
+        "-n",
+        "3",
+        "--out",
+        "d",
+    ];
+    let o = vidkit(&args, &d.root);
+    assert_error(&o, 2, &["already exists", "--force"]);
+    assert_eq!(std::fs::read(d.shard(0)).unwrap(), before, "untouched");
+    let mut forced = args.to_vec();
+    forced.push("--force");
+    assert_ok(&vidkit(&forced, &d.root));
+    assert_ne!(std::fs::read(d.shard(0)).unwrap(), before);
+
+    std::fs::write(d.root.join("r.bin"), b"keep me").unwrap();
+    let o = vidkit(&["reconstruct", "d", "--out", "r.bin"], &d.root);
+    assert_error(&o, 2, &["r.bin", "already exists"]);
+    assert_eq!(std::fs::read(d.root.join("r.bin")).unwrap(), b"keep me");
+    assert_ok(&vidkit(
+        &["reconstruct", "d", "--out", "r.bin", "--force"],
+        &d.root,
+    ));
+    assert_eq!(std::fs::read(d.root.join("r.bin")).unwrap(), sample(90, 1));
+
+    let o = vidkit(
+        &[
+            "setup",
+            "--curve",
+            "bn254",
+            "--max-degree",
+            "4",
+            "--out",
+            "r.bin",
+        ],
+        &d.root,
+    );
+    assert_error(&o, 2, &["r.bin", "already exists"]);
+    // no temporary files are left behind
+    let leftovers: Vec<_> = std::fs::read_dir(d.root.join("d"))
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .filter(|e| e.file_name().to_string_lossy().ends_with(".tmp"))
+        .collect();
+    assert!(leftovers.is_empty());
+}
+
+#[test]
+fn json_output_and_inspect() {
+    let Some(&scheme) = SchemeName::available().last() else {
+        return;
+    };
+    let d = disperse(scheme, 2, 3, 64);
+    let o = vidkit(&["--json", "verify", "d"], &d.root);
+    assert_ok(&o);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).expect("JSON on stdout");
+    assert_eq!(v["valid"], 3);
+    assert_eq!(v["scheme"], scheme.name());
+    assert_eq!(v["files"][2]["status"], "valid");
+    assert_eq!(v["insecure_setup"], true);
+
+    corrupt_value(&d.shard(2));
+    let o = vidkit(&["verify", "--json", "d"], &d.root);
+    assert_eq!(o.status.code(), Some(1));
+    let first = text(&o.stdout);
+    let report: serde_json::Value = serde_json::Deserializer::from_str(&first)
+        .into_iter()
+        .next()
+        .unwrap()
+        .unwrap();
+    assert_eq!(report["files"][2]["status"], "invalid");
+
+    let o = vidkit(&["inspect", "--json", "d/shard-0001.vid"], &d.root);
+    assert_ok(&o);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["kind"], "shard");
+    let o = vidkit(&["inspect", "d/commitment.vid"], &d.root);
+    assert_ok(&o);
+    let out = text(&o.stdout);
+    assert!(
+        out.contains("commitment file") && out.contains("INSECURE") && out.contains(scheme.name())
+    );
+}
+
+#[test]
+fn setup_files_are_recorded_and_checked() {
+    let Some(&scheme) = SchemeName::available().last() else {
+        return;
+    };
+    let d = disperse(scheme, 2, 3, 64);
+    let root = &d.root;
+    let setup = |out: &str| {
+        vidkit(
+            &[
+                "setup",
+                "--curve",
+                "bls12-381",
+                "--max-degree",
+                "16",
+                "--out",
+                out,
+            ],
+            root,
+        )
+    };
+    assert_ok(&setup("a.srs"));
+    assert_ok(&setup("b.srs"));
+    let o = vidkit(&["inspect", "a.srs"], root);
+    assert!(text(&o.stdout).contains("INSECURE"));
+    let o = vidkit(
+        &[
+            "disperse",
+            "f.bin",
+            "--scheme",
+            scheme.name(),
+            "-k",
+            "2",
+            "-n",
+            "3",
+            "--out",
+            "s",
+            "--srs",
+            "a.srs",
+        ],
+        root,
+    );
+    assert_ok(&o);
+    assert_ok(&vidkit(&["verify", "s", "--srs", "a.srs"], root));
+    assert_error(
+        &vidkit(&["verify", "s"], root),
+        2,
+        &["s/commitment.vid", "pass it with --srs"],
+    );
+    assert_error(
+        &vidkit(&["verify", "s", "--srs", "b.srs"], root),
+        2,
+        &["s/commitment.vid", "another setup"],
+    );
+    // the built-in dispersal checked against a file setup
+    assert_error(
+        &vidkit(&["verify", "d", "--srs", "a.srs"], root),
+        2,
+        &["another setup"],
+    );
+    // a setup for another curve
+    assert_ok(&vidkit(
+        &[
+            "setup",
+            "--curve",
+            "bn254",
+            "--max-degree",
+            "4",
+            "--out",
+            "c.srs",
+        ],
+        root,
+    ));
+    assert_error(
+        &vidkit(&["verify", "s", "--srs", "c.srs"], root),
+        2,
+        &["c.srs", "bn254"],
+    );
+    // a corrupted setup file
+    let mut b = std::fs::read(root.join("a.srs")).unwrap();
+    let at = b.len() - 10;
+    b[at] ^= 0x55;
+    std::fs::write(root.join("a.srs"), &b).unwrap();
+    assert_error(
+        &vidkit(&["verify", "s", "--srs", "a.srs"], root),
+        2,
+        &["a.srs"],
+    );
+}
+
+#[test]
+fn usage_errors_do_not_panic() {
+    let tmp = tempfile::tempdir().unwrap();
+    let o = vidkit(
+        &[
+            "disperse", "nope.bin", "--scheme", "kzg+", "-k", "2", "-n", "3", "--out", "d",
+        ],
+        tmp.path(),
+    );
+    assert_eq!(o.status.code(), Some(2));
+    assert!(text(&o.stderr).contains("unknown scheme name"));
+    std::fs::write(tmp.path().join("f"), b"x").unwrap();
+    if let Some(s) = SchemeName::available().first() {
+        let o = vidkit(
+            &[
+                "disperse",
+                "f",
+                "--scheme",
+                s.name(),
+                "-k",
+                "3",
+                "-n",
+                "2",
+                "--out",
+                "d",
+            ],
+            tmp.path(),
+        );
+        assert_error(&o, 2, &[s.name()]);
+    }
+    let o = vidkit(
+        &[
+            "disperse", "nope.bin", "--scheme", "aplonk", "-k", "2", "-n", "3", "--out", "d",
+        ],
+        tmp.path(),
+    );
+    assert_error(&o, 2, &["nope.bin"]);
+}
