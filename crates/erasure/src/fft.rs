@@ -41,22 +41,14 @@ pub(crate) fn dit<F: FftField>(
     let tw = table(domain, inverse);
     let mut half = 1;
     while half < len {
-        // ω_{2·half}^t = ω^{t·n'/(2·half)}
-        let step = domain.size() / (2 * half);
-        for block in buf.chunks_exact_mut(2 * half * width) {
-            let (lo, hi) = block.split_at_mut(half * width);
-            for (t, (a, b)) in lo
-                .chunks_exact_mut(width)
-                .zip(hi.chunks_exact_mut(width))
-                .enumerate()
-            {
-                if t == 0 {
-                    butterfly_unit(a, b);
-                } else {
-                    butterfly_dit(a, b, tw[t * step]);
-                }
-            }
-        }
+        stage(
+            buf,
+            width,
+            half,
+            domain.size() / (2 * half),
+            tw,
+            butterfly_dit,
+        );
         half *= 2;
     }
 }
@@ -75,22 +67,43 @@ pub(crate) fn dif<F: FftField>(
     let tw = table(domain, inverse);
     let mut half = len / 2;
     while half >= 1 {
-        let step = domain.size() / (2 * half);
-        for block in buf.chunks_exact_mut(2 * half * width) {
-            let (lo, hi) = block.split_at_mut(half * width);
-            for (t, (a, b)) in lo
-                .chunks_exact_mut(width)
-                .zip(hi.chunks_exact_mut(width))
-                .enumerate()
-            {
-                if t == 0 {
-                    butterfly_unit(a, b);
-                } else {
-                    butterfly_dif(a, b, tw[t * step]);
-                }
+        stage(
+            buf,
+            width,
+            half,
+            domain.size() / (2 * half),
+            tw,
+            butterfly_dif,
+        );
+        half /= 2;
+    }
+}
+
+/// One radix-2 stage: butterflies between vectors `t` and `t + half` of every block of
+/// `2·half` vectors, with twiddle `ω_{2·half}^t = tw[t·step]` (`step = n'/(2·half)`); the
+/// `t = 0` butterflies have twiddle 1 and skip the multiplication.
+#[inline]
+fn stage<F: FftField>(
+    buf: &mut [F],
+    width: usize,
+    half: usize,
+    step: usize,
+    tw: &[F],
+    butterfly: impl Fn(&mut [F], &mut [F], F),
+) {
+    for block in buf.chunks_exact_mut(2 * half * width) {
+        let (lo, hi) = block.split_at_mut(half * width);
+        for (t, (a, b)) in lo
+            .chunks_exact_mut(width)
+            .zip(hi.chunks_exact_mut(width))
+            .enumerate()
+        {
+            if t == 0 {
+                butterfly_unit(a, b);
+            } else {
+                butterfly(a, b, tw[t * step]);
             }
         }
-        half /= 2;
     }
 }
 
