@@ -22,6 +22,18 @@ fn on_curve<E: Pairing>(data: &[u8]) -> Result<Vec<Report>, Box<dyn Error>> {
     let len = data.len();
     Ok(vec![
         walk_through(
+            &vidkit_kzg::KzgPerRow::<E>::new(K, N, Encoding::Fft)?,
+            &setups::kzg_srs::<E>(K),
+            data,
+            rng,
+        )?,
+        walk_through(
+            &vidkit_kzg_plus::KzgPlus::<E>::new(K, N, Encoding::Fft)?,
+            &setups::kzg_srs::<E>(K),
+            data,
+            rng,
+        )?,
+        walk_through(
             &vidkit_semi_avid::SemiAvid::<E>::new(K, N, Encoding::Fft)?,
             &setups::semi_avid_srs::<E>(K, len),
             data,

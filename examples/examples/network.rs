@@ -13,7 +13,8 @@
 //! ```text
 //! cargo run --release -p vidkit-examples --example network [-- <scheme>]
 //! ```
-//! where `<scheme>` is one of `semi-avid` (default) or `aplonk`.
+//! where `<scheme>` is one of `kzg`, `kzg-plus`, `semi-avid` (default) or
+//! `aplonk`.
 
 use ark_bls12_381::Bls12_381;
 use std::{error::Error, sync::Arc};
@@ -91,10 +92,20 @@ fn main() -> Result<(), Box<dyn Error>> {
             vidkit_semi_avid::SemiAvid::<Bls12_381>::new(K, N, Encoding::Fft)?,
             &setups::semi_avid_srs::<Bls12_381>(K, len),
         ),
+        "kzg" => demo(
+            vidkit_kzg::KzgPerRow::<Bls12_381>::new(K, N, Encoding::Fft)?,
+            &setups::kzg_srs::<Bls12_381>(K),
+        ),
+        "kzg-plus" => demo(
+            vidkit_kzg_plus::KzgPlus::<Bls12_381>::new(K, N, Encoding::Fft)?,
+            &setups::kzg_srs::<Bls12_381>(K),
+        ),
         "aplonk" => demo(
             vidkit_aplonk::Aplonk::<Bls12_381>::new(K, N, Encoding::Fft)?,
             &setups::aplonk_srs::<Bls12_381>(K, len),
         ),
-        other => Err(format!("unknown scheme {other:?}; try semi-avid or aplonk").into()),
+        other => {
+            Err(format!("unknown scheme {other:?}; try kzg, kzg-plus, semi-avid or aplonk").into())
+        }
     }
 }

@@ -31,6 +31,12 @@ pub fn rows<E: Pairing>(k: usize, max_bytes: usize) -> usize {
     packing::rows_for::<E::ScalarField>(max_bytes, k.max(1)).unwrap_or(1)
 }
 
+/// **Insecure** SRS for per-row KZG and KZG+: `k` G1 powers (rows are
+/// polynomials of degree `< k`), `[1]_2` and `[τ]_2`.
+pub fn kzg_srs<E: Pairing>(k: usize) -> Srs<E> {
+    insecure_srs(k, 2)
+}
+
 /// **Insecure** SRS for Semi-AVID-PC: its bases are the first `m` G1 powers.
 pub fn semi_avid_srs<E: Pairing>(k: usize, max_bytes: usize) -> Srs<E> {
     insecure_srs(rows::<E>(k, max_bytes), 2)

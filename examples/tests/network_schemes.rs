@@ -91,3 +91,19 @@ fn aplonk_over_sockets() {
         &setups::aplonk_srs::<Bn254>(3, 300),
     );
 }
+
+#[test]
+fn kzg_over_sockets() {
+    scenario(
+        vidkit_kzg::KzgPerRow::<Bn254>::new(3, 6, Encoding::Fft).unwrap(),
+        &setups::kzg_srs::<Bn254>(3),
+    );
+}
+
+#[test]
+fn kzg_plus_over_sockets() {
+    scenario(
+        vidkit_kzg_plus::KzgPlus::<Bls12_381>::new(3, 6, Encoding::Points).unwrap(),
+        &setups::kzg_srs::<Bls12_381>(3),
+    );
+}

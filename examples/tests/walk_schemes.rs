@@ -66,3 +66,37 @@ fn aplonk_bls12_381() {
 fn aplonk_bn254() {
     aplonk::<Bn254>();
 }
+
+fn kzg<E: Pairing>() {
+    for (i, (k, n, enc, len)) in SHAPES.into_iter().enumerate() {
+        let scheme = vidkit_kzg::KzgPerRow::<E>::new(k, n, enc).unwrap();
+        walk(&scheme, &setups::kzg_srs::<E>(k), len, i as u64);
+    }
+}
+
+#[test]
+fn kzg_bls12_381() {
+    kzg::<Bls12_381>();
+}
+
+#[test]
+fn kzg_bn254() {
+    kzg::<Bn254>();
+}
+
+fn kzg_plus<E: Pairing>() {
+    for (i, (k, n, enc, len)) in SHAPES.into_iter().enumerate() {
+        let scheme = vidkit_kzg_plus::KzgPlus::<E>::new(k, n, enc).unwrap();
+        walk(&scheme, &setups::kzg_srs::<E>(k), len, i as u64);
+    }
+}
+
+#[test]
+fn kzg_plus_bls12_381() {
+    kzg_plus::<Bls12_381>();
+}
+
+#[test]
+fn kzg_plus_bn254() {
+    kzg_plus::<Bn254>();
+}
