@@ -505,3 +505,76 @@ fn usage_errors_do_not_panic() {
     );
     assert_error(&o, 2, &["nope.bin"]);
 }
+
+#[test]
+fn other_curves_round_trip() {
+    for (scheme, curve) in [
+        (SchemeName::KzgPlus, "bls24-317"),
+        (SchemeName::SemiAvid, "bn254"),
+    ] {
+        if !scheme.is_available() {
+            continue;
+        }
+        let tmp = tempfile::tempdir().unwrap();
+        let root = tmp.path();
+        std::fs::write(root.join("f.bin"), sample(120, 3)).unwrap();
+        let o = vidkit(
+            &[
+                "disperse",
+                "f.bin",
+                "--scheme",
+                scheme.name(),
+                "--curve",
+                curve,
+                "-k",
+                "2",
+                "-n",
+                "3",
+                "--out",
+                "d",
+            ],
+            root,
+        );
+        assert_ok(&o);
+        let o = vidkit(&["inspect", "d/shard-0002.vid"], root);
+        assert!(text(&o.stdout).contains(curve));
+        std::fs::remove_file(root.join("d/shard-0000.vid")).unwrap();
+        assert_ok(&vidkit(&["reconstruct", "d", "--out", "r.bin"], root));
+        assert_eq!(
+            std::fs::read(root.join("r.bin")).unwrap(),
+            sample(120, 3),
+            "{scheme} on {curve}"
+        );
+    }
+}
+
+#[test]
+fn default_job_without_arguments() {
+    let tmp = tempfile::tempdir().unwrap();
+    let o = vidkit(&[], tmp.path());
+    assert_ok(&o);
+    let out = text(&o.stdout);
+    let schemes = SchemeName::available();
+    assert_eq!(
+        out.matches("identical to the original").count(),
+        schemes.len(),
+        "{out}"
+    );
+    assert_eq!(
+        out.matches("rejected: shard-0007.vid").count(),
+        schemes.len(),
+        "{out}"
+    );
+    assert_eq!(
+        out.matches("fails as it must").count(),
+        schemes.len(),
+        "{out}"
+    );
+    for s in schemes {
+        assert!(
+            out.contains(&format!("== {s} on bls12-381 (k = 4, n = 8")),
+            "{out}"
+        );
+    }
+    assert!(text(&o.stderr).contains("INSECURE"));
+}
