@@ -29,8 +29,9 @@ pub(crate) fn horner<F: Field>(coeffs: &[F], x: F) -> F {
     coeffs.iter().rev().fold(F::zero(), |acc, c| acc * x + c)
 }
 
-/// `Σ_i a[i]·b[i]`, using arkworks' interleaved multiply–reduce (`sum_of_products`) on
-/// blocks of eight, which saves most modular reductions on fields with spare bits.
+/// `Σ_i a[i]·b[i]`, using arkworks' `sum_of_products` on blocks of eight: interleaved
+/// multiply–reduce (most reductions saved) when the modulus leaves two spare bits (BN254 Fr),
+/// plain products otherwise (BLS12-381 Fr, 255 bits).
 #[inline]
 pub(crate) fn dot<F: Field>(a: &[F], b: &[F]) -> F {
     const BLOCK: usize = 8;
