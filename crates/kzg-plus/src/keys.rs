@@ -12,13 +12,9 @@ use ark_ec::pairing::Pairing;
 use ark_serialize::{
     CanonicalDeserialize, CanonicalSerialize, Compress, SerializationError, Valid, Validate,
 };
-use ark_std::{
-    fmt,
-    io::{Read, Write},
-    sync::Arc,
-};
+use ark_std::io::{Read, Write};
 use vidkit_core::Transcript;
-use vidkit_kzg::{FixedBaseTable, DEFAULT_POINT_BUDGET};
+use vidkit_kzg::CommitterKey;
 
 /// What a KZG+ verifier needs.
 #[derive(Clone, Debug)]
@@ -97,11 +93,11 @@ impl<E: Pairing> CanonicalDeserialize for VerifierKey<E> {
 }
 
 /// What the KZG+ prover needs: the `k` G1 powers (with their fixed-base
-/// table) and the verifier key.
-#[derive(Clone)]
+/// table, see [`vidkit_kzg::CommitterKey`]) and the verifier key (whose digest
+/// the transcript binds).
+#[derive(Clone, Debug, PartialEq, Eq, CanonicalSerialize, CanonicalDeserialize)]
 pub struct ProverKey<E: Pairing> {
-    pub(crate) powers: Vec<E::G1Affine>,
-    pub(crate) table: Arc<FixedBaseTable<E::G1>>,
+    pub(crate) ck: CommitterKey<E>,
     pub(crate) vk: VerifierKey<E>,
 }
 
@@ -109,69 +105,19 @@ impl<E: Pairing> ProverKey<E> {
     /// Builds a prover key from the powers `[τ^c]_1` (`c < k`) and the
     /// matching verifier key; precomputes the fixed-base table.
     pub fn new(powers: Vec<E::G1Affine>, vk: VerifierKey<E>) -> Self {
-        let table = Arc::new(FixedBaseTable::new(&powers, DEFAULT_POINT_BUDGET));
-        Self { powers, table, vk }
+        Self {
+            ck: CommitterKey::new(powers),
+            vk,
+        }
     }
 
     /// The G1 powers.
     pub fn powers(&self) -> &[E::G1Affine] {
-        &self.powers
+        self.ck.powers()
     }
 
     /// The verifier key.
     pub fn verifier_key(&self) -> &VerifierKey<E> {
         &self.vk
-    }
-}
-
-impl<E: Pairing> fmt::Debug for ProverKey<E> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("ProverKey")
-            .field("powers", &self.powers.len())
-            .field("table_width", &self.table.width())
-            .field("vk", &self.vk)
-            .finish()
-    }
-}
-
-impl<E: Pairing> PartialEq for ProverKey<E> {
-    fn eq(&self, other: &Self) -> bool {
-        self.powers == other.powers && self.vk == other.vk
-    }
-}
-
-impl<E: Pairing> Eq for ProverKey<E> {}
-
-impl<E: Pairing> Valid for ProverKey<E> {
-    fn check(&self) -> Result<(), SerializationError> {
-        self.powers.check()?;
-        self.vk.check()
-    }
-}
-
-impl<E: Pairing> CanonicalSerialize for ProverKey<E> {
-    fn serialize_with_mode<W: Write>(
-        &self,
-        mut writer: W,
-        compress: Compress,
-    ) -> Result<(), SerializationError> {
-        self.powers.serialize_with_mode(&mut writer, compress)?;
-        self.vk.serialize_with_mode(&mut writer, compress)
-    }
-
-    fn serialized_size(&self, compress: Compress) -> usize {
-        self.powers.serialized_size(compress) + self.vk.serialized_size(compress)
-    }
-}
-
-impl<E: Pairing> CanonicalDeserialize for ProverKey<E> {
-    fn deserialize_with_mode<R: Read>(
-        mut reader: R,
-        compress: Compress,
-        validate: Validate,
-    ) -> Result<Self, SerializationError> {
-        let powers = Vec::<E::G1Affine>::deserialize_with_mode(&mut reader, compress, validate)?;
-        let vk = VerifierKey::deserialize_with_mode(&mut reader, compress, validate)?;
-        Ok(Self::new(powers, vk))
     }
 }

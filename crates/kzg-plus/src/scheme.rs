@@ -201,10 +201,9 @@ impl<E: Pairing> Scheme for KzgPlus<E> {
     ) -> Result<(Commitment<E>, ()), KzgPlusError> {
         self.check_encoded(pk, encoded)?;
         let k = self.code.k();
-        let table = &pk.table;
         let rows: Vec<E::G1> = cfg_into_iter!(0..encoded.info.m)
             .map(|i| {
-                table
+                pk.ck
                     .msm(&encoded.coefficients[i * k..(i + 1) * k])
                     .expect("the key holds k powers (checked)")
             })
@@ -271,7 +270,7 @@ impl<E: Pairing> Scheme for KzgPlus<E> {
                 }
                 let (_value, quotient) = vidkit_kzg::divide_by_linear(&q, alpha);
                 Ok(pk
-                    .table
+                    .ck
                     .msm(&quotient)
                     .expect("the quotient has k − 1 coefficients"))
             })

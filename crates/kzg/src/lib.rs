@@ -37,12 +37,14 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
+mod committer_key;
 mod error;
 pub mod per_row;
 mod primitive;
 mod table;
 mod verifier;
 
+pub use committer_key::CommitterKey;
 pub use error::KzgError;
 pub use per_row::KzgPerRow;
 pub use primitive::{commit, divide_by_linear, open};

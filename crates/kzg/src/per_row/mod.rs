@@ -110,7 +110,10 @@ impl<E: Pairing> Scheme for KzgPerRow<E> {
             m_max: m_max as u64,
         };
         Ok((
-            PerRowProverKey::new(srs.powers_g1()[..k].to_vec(), vk.clone()),
+            PerRowProverKey {
+                ck: crate::CommitterKey::new(srs.powers_g1()[..k].to_vec()),
+                vk: vk.clone(),
+            },
             vk,
         ))
     }
@@ -129,15 +132,15 @@ impl<E: Pairing> Scheme for KzgPerRow<E> {
             }
             .into());
         }
-        if encoded.coefficients.len() != info.m * k || pk.powers.len() < k {
+        if encoded.coefficients.len() != info.m * k || pk.ck.powers().len() < k {
             return Err(KzgError::TooManyCoefficients {
                 coefficients: encoded.coefficients.len(),
-                powers: pk.powers.len() * info.m,
+                powers: pk.ck.powers().len() * info.m,
             });
         }
         let rows: Vec<E::G1> = cfg_into_iter!(0..info.m)
             .map(|i| {
-                pk.table
+                pk.ck
                     .msm(&encoded.coefficients[i * k..(i + 1) * k])
                     .expect("k powers (checked)")
             })
@@ -160,10 +163,10 @@ impl<E: Pairing> Scheme for KzgPerRow<E> {
     ) -> Result<Vec<PerRowProof<E>>, KzgError> {
         let (info, k, n) = (encoded.info, self.code.k(), self.code.n());
         info.check(&self.code)?;
-        if encoded.coefficients.len() != info.m * k || pk.powers.len() < k {
+        if encoded.coefficients.len() != info.m * k || pk.ck.powers().len() < k {
             return Err(KzgError::TooManyCoefficients {
                 coefficients: encoded.coefficients.len(),
-                powers: pk.powers.len() * info.m,
+                powers: pk.ck.powers().len() * info.m,
             });
         }
         let coeffs = &encoded.coefficients;
@@ -173,7 +176,7 @@ impl<E: Pairing> Scheme for KzgPerRow<E> {
                 let openings: Vec<E::G1> = (0..info.m)
                     .map(|i| {
                         let (_, q) = crate::divide_by_linear(&coeffs[i * k..(i + 1) * k], alpha);
-                        pk.table.msm(&q).expect("k − 1 coefficients")
+                        pk.ck.msm(&q).expect("k − 1 coefficients")
                     })
                     .collect();
                 Ok(PerRowProof {

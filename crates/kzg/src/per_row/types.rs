@@ -1,15 +1,8 @@
 //! Keys, commitment and proof of the per-row KZG scheme (schemes.md §4).
 
-use crate::{FixedBaseTable, DEFAULT_POINT_BUDGET};
+use crate::CommitterKey;
 use ark_ec::pairing::Pairing;
-use ark_serialize::{
-    CanonicalDeserialize, CanonicalSerialize, Compress, SerializationError, Valid, Validate,
-};
-use ark_std::{
-    fmt,
-    io::{Read, Write},
-    sync::Arc,
-};
+use ark_serialize::{CanonicalDeserialize, CanonicalSerialize};
 use vidkit_core::FileInfo;
 
 /// Verifier key: `G, H, [τ]_2` (prepared) and the largest row count `m_max`.
@@ -23,70 +16,12 @@ pub struct PerRowVerifierKey<E: Pairing> {
 
 /// Prover key: the `k` G1 powers (with their fixed-base table, rebuilt on
 /// deserialization) and the verifier key.
-#[derive(Clone)]
+#[derive(Clone, Debug, PartialEq, Eq, CanonicalSerialize, CanonicalDeserialize)]
 pub struct PerRowProverKey<E: Pairing> {
-    pub(crate) powers: Vec<E::G1Affine>,
-    pub(crate) table: Arc<FixedBaseTable<E::G1>>,
-    pub(crate) vk: PerRowVerifierKey<E>,
-}
-
-impl<E: Pairing> PerRowProverKey<E> {
-    /// A prover key from the powers `[τ^c]_1`, `c < k`, and the verifier key.
-    pub fn new(powers: Vec<E::G1Affine>, vk: PerRowVerifierKey<E>) -> Self {
-        let table = Arc::new(FixedBaseTable::new(&powers, DEFAULT_POINT_BUDGET));
-        Self { powers, table, vk }
-    }
-}
-
-impl<E: Pairing> fmt::Debug for PerRowProverKey<E> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("PerRowProverKey")
-            .field("powers", &self.powers.len())
-            .field("vk", &self.vk)
-            .finish()
-    }
-}
-
-impl<E: Pairing> PartialEq for PerRowProverKey<E> {
-    fn eq(&self, other: &Self) -> bool {
-        self.powers == other.powers && self.vk == other.vk
-    }
-}
-
-impl<E: Pairing> Eq for PerRowProverKey<E> {}
-
-impl<E: Pairing> Valid for PerRowProverKey<E> {
-    fn check(&self) -> Result<(), SerializationError> {
-        self.powers.check()?;
-        self.vk.check()
-    }
-}
-
-impl<E: Pairing> CanonicalSerialize for PerRowProverKey<E> {
-    fn serialize_with_mode<W: Write>(
-        &self,
-        mut writer: W,
-        compress: Compress,
-    ) -> Result<(), SerializationError> {
-        self.powers.serialize_with_mode(&mut writer, compress)?;
-        self.vk.serialize_with_mode(&mut writer, compress)
-    }
-
-    fn serialized_size(&self, compress: Compress) -> usize {
-        self.powers.serialized_size(compress) + self.vk.serialized_size(compress)
-    }
-}
-
-impl<E: Pairing> CanonicalDeserialize for PerRowProverKey<E> {
-    fn deserialize_with_mode<R: Read>(
-        mut reader: R,
-        compress: Compress,
-        validate: Validate,
-    ) -> Result<Self, SerializationError> {
-        let powers = Vec::<E::G1Affine>::deserialize_with_mode(&mut reader, compress, validate)?;
-        let vk = PerRowVerifierKey::deserialize_with_mode(&mut reader, compress, validate)?;
-        Ok(Self::new(powers, vk))
-    }
+    /// The powers `[τ^c]_1`, `c < k`.
+    pub ck: CommitterKey<E>,
+    /// The verifier key.
+    pub vk: PerRowVerifierKey<E>,
 }
 
 /// Commitment: file metadata and `C_i = [P_i(τ)]_1` for every row.
