@@ -456,10 +456,11 @@ fn setup_files_are_recorded_and_checked() {
         &["c.srs", "bn254"],
     );
     // a corrupted setup file
-    let mut b = std::fs::read(root.join("a.srs")).unwrap();
-    let at = b.len() - 10;
-    b[at] ^= 0x55;
-    std::fs::write(root.join("a.srs"), &b).unwrap();
+    // (the second G1 power of the first string: a power the scheme uses)
+    let a = std::fs::read(root.join("a.srs")).unwrap();
+    let mut f = vidkit::format::SrsFile::from_bytes(&a).unwrap();
+    f.powers[0][8 + 48 + 5] ^= 0x55;
+    std::fs::write(root.join("a.srs"), f.to_bytes()).unwrap();
     assert_error(
         &vidkit(&["verify", "s", "--srs", "a.srs"], root),
         2,

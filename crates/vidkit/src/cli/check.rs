@@ -45,6 +45,42 @@ pub fn load<S: SchemeSetup>(
     })
 }
 
+/// What `verify` and `reconstruct` report about the commitment they used.
+#[derive(Clone, Debug, Serialize)]
+pub struct Summary {
+    pub commitment_file: String,
+    pub scheme: String,
+    pub curve: String,
+    pub k: usize,
+    pub n: usize,
+    pub setup: String,
+    pub insecure_setup: bool,
+}
+
+impl Summary {
+    /// The summary of a loaded commitment.
+    pub fn new(path: &Path, file: &CommitmentFile, setup: &keys::SrsChoice) -> Self {
+        let p = &file.params;
+        Self {
+            commitment_file: path.display().to_string(),
+            scheme: p.scheme.to_string(),
+            curve: p.curve.to_string(),
+            k: p.info.k,
+            n: p.info.n,
+            setup: setup.describe(),
+            insecure_setup: setup.insecure(),
+        }
+    }
+
+    /// One line.
+    pub fn print(&self) {
+        println!(
+            "commitment {} ({} on {}, k = {}, n = {}), setup: {}",
+            self.commitment_file, self.scheme, self.curve, self.k, self.n, self.setup
+        );
+    }
+}
+
 /// The verdict on one shard file.
 #[derive(Clone, Debug, Serialize, PartialEq, Eq)]
 #[serde(rename_all = "lowercase")]

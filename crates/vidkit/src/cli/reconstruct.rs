@@ -1,7 +1,7 @@
 //! `vidkit reconstruct`: verify the shard files of a directory, discard the
 //! bad ones, and decode the file from k valid shards.
 
-use super::check::{self, FileResult};
+use super::check::{self, FileResult, Summary};
 use super::error::CliError;
 use super::fsio;
 use super::keys::SrsChoice;
@@ -25,13 +25,8 @@ pub struct Reconstruct<'a> {
 /// The report of `reconstruct`.
 #[derive(Clone, Debug, Serialize)]
 pub struct ReconstructReport {
-    pub commitment_file: String,
-    pub scheme: String,
-    pub curve: String,
-    pub k: usize,
-    pub n: usize,
-    pub setup: String,
-    pub insecure_setup: bool,
+    #[serde(flatten)]
+    pub commitment: Summary,
     pub files: Vec<FileResult>,
     pub valid: usize,
     pub used_indices: Vec<usize>,
@@ -46,10 +41,7 @@ pub struct ReconstructReport {
 impl ReconstructReport {
     /// Human-readable summary.
     pub fn print(&self) {
-        println!(
-            "commitment {} ({} on {}, k = {}, n = {}), setup: {}",
-            self.commitment_file, self.scheme, self.curve, self.k, self.n, self.setup
-        );
+        self.commitment.print();
         for f in &self.files {
             super::verify::print_result(f);
         }
@@ -77,13 +69,7 @@ impl SchemeVisitor for Reconstruct<'_> {
         let checked = check::check(&scheme, &loaded, &self.shards, self.progress);
         let info = self.commitment.params.info;
         let mut report = ReconstructReport {
-            commitment_file: self.commitment_path.display().to_string(),
-            scheme: self.commitment.params.scheme.to_string(),
-            curve: self.commitment.params.curve.to_string(),
-            k: info.k,
-            n: info.n,
-            setup: loaded.setup.describe(),
-            insecure_setup: loaded.setup.insecure(),
+            commitment: Summary::new(self.commitment_path, &self.commitment, &loaded.setup),
             files: checked.results.clone(),
             valid: checked.valid.len(),
             used_indices: Vec::new(),

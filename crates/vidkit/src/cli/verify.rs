@@ -1,7 +1,7 @@
 //! `vidkit verify`: check one shard file, or every shard file of a directory,
 //! against a commitment.
 
-use super::check::{self, Checked, FileResult, Status};
+use super::check::{self, Checked, FileResult, Status, Summary};
 use super::error::CliError;
 use super::keys::SrsChoice;
 use super::progress::Progress;
@@ -23,13 +23,8 @@ pub struct Verify<'a> {
 /// The report of `verify`.
 #[derive(Clone, Debug, Serialize)]
 pub struct VerifyReport {
-    pub commitment_file: String,
-    pub scheme: String,
-    pub curve: String,
-    pub k: usize,
-    pub n: usize,
-    pub setup: String,
-    pub insecure_setup: bool,
+    #[serde(flatten)]
+    pub commitment: Summary,
     pub batch_accepted: Option<bool>,
     pub valid: usize,
     pub files: Vec<FileResult>,
@@ -39,15 +34,8 @@ pub struct VerifyReport {
 
 impl VerifyReport {
     fn new<S: SchemeSetup>(v: &Verify<'_>, checked: &Checked<S>, setup: &SrsChoice) -> Self {
-        let params = &v.commitment.params;
         Self {
-            commitment_file: v.commitment_path.display().to_string(),
-            scheme: params.scheme.to_string(),
-            curve: params.curve.to_string(),
-            k: params.info.k,
-            n: params.info.n,
-            setup: setup.describe(),
-            insecure_setup: setup.insecure(),
+            commitment: Summary::new(v.commitment_path, &v.commitment, setup),
             batch_accepted: checked.batch_accepted,
             valid: checked.valid.len(),
             files: checked.results.clone(),
@@ -58,10 +46,7 @@ impl VerifyReport {
 
     /// Human-readable verdicts, one line per file.
     pub fn print(&self) {
-        println!(
-            "commitment {} ({} on {}, k = {}, n = {}), setup: {}",
-            self.commitment_file, self.scheme, self.curve, self.k, self.n, self.setup
-        );
+        self.commitment.print();
         for f in &self.files {
             print_result(f);
         }
