@@ -11,40 +11,28 @@ use ark_bn254::Bn254;
 use ark_ec::pairing::Pairing;
 use std::error::Error;
 use vidkit_core::{rng::os_rng, Encoding};
-use vidkit_examples::{sample_file, setups, walk_through, Report};
+use vidkit_examples::{sample_file, setups, setups::InsecureSetup, walk_through, Report};
 
 const K: usize = 4;
 const N: usize = 8;
 
-/// Runs every scheme on curve `E`.
+/// Runs every scheme on curve `E` through the same generic function.
 fn on_curve<E: Pairing>(data: &[u8]) -> Result<Vec<Report>, Box<dyn Error>> {
-    let rng = &mut os_rng();
-    let len = data.len();
+    fn walk<S: InsecureSetup>(scheme: S, data: &[u8]) -> Result<Report, Box<dyn Error>> {
+        let srs = scheme.insecure_srs(data.len()); // INSECURE test setup
+        Ok(walk_through(&scheme, &srs, data, &mut os_rng())?)
+    }
     Ok(vec![
-        walk_through(
-            &vidkit_kzg::KzgPerRow::<E>::new(K, N, Encoding::Fft)?,
-            &setups::kzg_srs::<E>(K),
+        walk(vidkit_kzg::KzgPerRow::<E>::new(K, N, Encoding::Fft)?, data)?,
+        walk(
+            vidkit_kzg_plus::KzgPlus::<E>::new(K, N, Encoding::Fft)?,
             data,
-            rng,
         )?,
-        walk_through(
-            &vidkit_kzg_plus::KzgPlus::<E>::new(K, N, Encoding::Fft)?,
-            &setups::kzg_srs::<E>(K),
+        walk(
+            vidkit_semi_avid::SemiAvid::<E>::new(K, N, Encoding::Fft)?,
             data,
-            rng,
         )?,
-        walk_through(
-            &vidkit_semi_avid::SemiAvid::<E>::new(K, N, Encoding::Fft)?,
-            &setups::semi_avid_srs::<E>(K, len),
-            data,
-            rng,
-        )?,
-        walk_through(
-            &vidkit_aplonk::Aplonk::<E>::new(K, N, Encoding::Fft)?,
-            &setups::aplonk_srs::<E>(K, len),
-            data,
-            rng,
-        )?,
+        walk(vidkit_aplonk::Aplonk::<E>::new(K, N, Encoding::Fft)?, data)?,
     ])
 }
 

@@ -12,24 +12,16 @@
 
 use ark_bls12_381::Bls12_381;
 use ark_bn254::Bn254;
-use ark_ec::pairing::Pairing;
 use std::error::Error;
-use vidkit_core::{rng::os_rng, Encoding};
-use vidkit_examples::{sample_file, setups, walk_through};
+use vidkit_core::Encoding;
+use vidkit_examples::{sample_file, show};
 use vidkit_kzg::KzgPerRow;
 
-fn run<E: Pairing>(k: usize, n: usize, data: &[u8]) -> Result<(), Box<dyn Error>> {
-    let scheme = KzgPerRow::<E>::new(k, n, Encoding::Fft)?;
-    // INSECURE: k powers of a seeded τ
-    let srs = setups::kzg_srs::<E>(k);
-    let report = walk_through(&scheme, &srs, data, &mut os_rng())?;
-    println!("{report}\n");
-    Ok(())
-}
-
 fn main() -> Result<(), Box<dyn Error>> {
-    println!("{}\n", setups::INSECURE_BANNER);
     let data = sample_file(2_000);
-    run::<Bls12_381>(4, 8, &data)?;
-    run::<Bn254>(4, 8, &data)
+    let (k, n) = (4, 8);
+    // each call: INSECURE test SRS (printed banner), then the walk-through
+    show(&KzgPerRow::<Bls12_381>::new(k, n, Encoding::Fft)?, &data)?;
+    show(&KzgPerRow::<Bn254>::new(k, n, Encoding::Fft)?, &data)?;
+    Ok(())
 }

@@ -18,7 +18,8 @@
 
 use ark_bls12_381::Bls12_381;
 use std::{error::Error, sync::Arc};
-use vidkit_core::{Encoding, Scheme};
+use vidkit_core::Encoding;
+use vidkit_examples::setups::InsecureSetup;
 use vidkit_examples::{
     network::{run_scenario, Behaviour, Limits},
     sample_file, setups,
@@ -29,9 +30,10 @@ use Behaviour::{AltersShard, GoesOffline, Honest, ServesGarbage};
 const K: usize = 3;
 const N: usize = 8;
 
-fn demo<S: Scheme + 'static>(scheme: S, srs: &S::Srs) -> Result<(), Box<dyn Error>> {
+fn demo<S: InsecureSetup + 'static>(scheme: S) -> Result<(), Box<dyn Error>> {
     let data = sample_file(4_000);
-    let (pk, vk) = scheme.setup(srs, data.len())?;
+    let srs = scheme.insecure_srs(data.len()); // INSECURE test setup
+    let (pk, vk) = scheme.setup(&srs, data.len())?;
     let (scheme, vk) = (Arc::new(scheme), Arc::new(vk));
 
     println!("-- two nodes go offline, one alters its shard, one serves garbage --");
@@ -86,24 +88,27 @@ fn main() -> Result<(), Box<dyn Error>> {
     let name = std::env::args()
         .nth(1)
         .unwrap_or_else(|| "semi-avid".into());
-    let len = 4_000;
     match name.as_str() {
-        "semi-avid" => demo(
-            vidkit_semi_avid::SemiAvid::<Bls12_381>::new(K, N, Encoding::Fft)?,
-            &setups::semi_avid_srs::<Bls12_381>(K, len),
-        ),
-        "kzg" => demo(
-            vidkit_kzg::KzgPerRow::<Bls12_381>::new(K, N, Encoding::Fft)?,
-            &setups::kzg_srs::<Bls12_381>(K),
-        ),
-        "kzg-plus" => demo(
-            vidkit_kzg_plus::KzgPlus::<Bls12_381>::new(K, N, Encoding::Fft)?,
-            &setups::kzg_srs::<Bls12_381>(K),
-        ),
-        "aplonk" => demo(
-            vidkit_aplonk::Aplonk::<Bls12_381>::new(K, N, Encoding::Fft)?,
-            &setups::aplonk_srs::<Bls12_381>(K, len),
-        ),
+        "semi-avid" => demo(vidkit_semi_avid::SemiAvid::<Bls12_381>::new(
+            K,
+            N,
+            Encoding::Fft,
+        )?),
+        "kzg" => demo(vidkit_kzg::KzgPerRow::<Bls12_381>::new(
+            K,
+            N,
+            Encoding::Fft,
+        )?),
+        "kzg-plus" => demo(vidkit_kzg_plus::KzgPlus::<Bls12_381>::new(
+            K,
+            N,
+            Encoding::Fft,
+        )?),
+        "aplonk" => demo(vidkit_aplonk::Aplonk::<Bls12_381>::new(
+            K,
+            N,
+            Encoding::Fft,
+        )?),
         other => {
             Err(format!("unknown scheme {other:?}; try kzg, kzg-plus, semi-avid or aplonk").into())
         }

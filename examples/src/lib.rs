@@ -40,6 +40,20 @@ pub fn curve_name<E: ark_ec::pairing::Pairing>() -> &'static str {
     .map_or(name, |(_, short)| short)
 }
 
+/// Prints the insecure-setup banner, runs [`walk_through`] on `scheme` with an
+/// insecure test SRS ([`setups::InsecureSetup`]) and a secret RNG, and prints
+/// the report: the body of every per-scheme example.
+pub fn show<S: setups::InsecureSetup>(
+    scheme: &S,
+    data: &[u8],
+) -> Result<Report, WalkError<S::Error>> {
+    println!("{}", setups::INSECURE_BANNER);
+    let srs = scheme.insecure_srs(data.len());
+    let report = walk_through(scheme, &srs, data, &mut vidkit_core::rng::os_rng())?;
+    println!("{report}\n");
+    Ok(report)
+}
+
 /// A readable sample file of exactly `len` bytes (numbered lines of text), so
 /// that a rebuilt file can be eyeballed as well as compared.
 pub fn sample_file(len: usize) -> Vec<u8> {

@@ -10,7 +10,7 @@
 //! needs for files of up to `max_bytes` bytes with `k` source shards.
 
 use ark_ec::pairing::Pairing;
-use vidkit_core::{packing, Srs};
+use vidkit_core::{packing, Scheme, Srs};
 
 /// The warning every example prints before it uses a test setup.
 pub const INSECURE_BANNER: &str = "\
@@ -48,4 +48,35 @@ pub fn semi_avid_srs<E: Pairing>(k: usize, max_bytes: usize) -> Srs<E> {
 pub fn aplonk_srs<E: Pairing>(k: usize, max_bytes: usize) -> vidkit_aplonk::AplonkSrs<E> {
     let m_prime = vidkit_aplonk::m_prime(rows::<E>(k, max_bytes));
     vidkit_aplonk::AplonkSrs::insecure_from_seeds(SEED, SEED ^ 0x5151, k, m_prime)
+}
+
+/// A scheme for which the examples can build an **insecure** test SRS of the
+/// right shape.
+pub trait InsecureSetup: Scheme {
+    /// An **insecure** SRS for files of up to `max_bytes` bytes.
+    fn insecure_srs(&self, max_bytes: usize) -> Self::Srs;
+}
+
+impl<E: Pairing> InsecureSetup for vidkit_kzg::KzgPerRow<E> {
+    fn insecure_srs(&self, _max_bytes: usize) -> Srs<E> {
+        kzg_srs(self.code().k())
+    }
+}
+
+impl<E: Pairing> InsecureSetup for vidkit_kzg_plus::KzgPlus<E> {
+    fn insecure_srs(&self, _max_bytes: usize) -> Srs<E> {
+        kzg_srs(self.code().k())
+    }
+}
+
+impl<E: Pairing> InsecureSetup for vidkit_semi_avid::SemiAvid<E> {
+    fn insecure_srs(&self, max_bytes: usize) -> Srs<E> {
+        semi_avid_srs(self.code().k(), max_bytes)
+    }
+}
+
+impl<E: Pairing> InsecureSetup for vidkit_aplonk::Aplonk<E> {
+    fn insecure_srs(&self, max_bytes: usize) -> vidkit_aplonk::AplonkSrs<E> {
+        aplonk_srs(self.code().k(), max_bytes)
+    }
 }

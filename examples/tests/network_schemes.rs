@@ -4,10 +4,11 @@
 use ark_bls12_381::Bls12_381;
 use ark_bn254::Bn254;
 use std::{sync::Arc, time::Duration};
-use vidkit_core::{Encoding, Scheme};
+use vidkit_core::Encoding;
+use vidkit_examples::setups::InsecureSetup;
 use vidkit_examples::{
     network::{run_scenario, Behaviour, Limits, NodeOutcome, RetrieveError, StoreOutcome},
-    sample_file, setups,
+    sample_file,
 };
 
 use Behaviour::{AltersShard as Alters, GoesOffline as Offline, Honest, ServesGarbage as Garbage};
@@ -23,9 +24,11 @@ fn limits() -> Limits {
 
 /// k = 3 of n = 6: two offline, one altering, one garbage → 2 honest… too few;
 /// with one offline, one altering: 4 honest → rebuild.
-fn scenario<S: Scheme + 'static>(scheme: S, srs: &S::Srs) {
+fn scenario<S: InsecureSetup + 'static>(scheme: S) {
     let data = sample_file(300);
-    let (pk, vk) = scheme.setup(srs, data.len()).unwrap();
+    let (pk, vk) = scheme
+        .setup(&scheme.insecure_srs(data.len()), data.len())
+        .unwrap();
     let (scheme, vk) = (Arc::new(scheme), Arc::new(vk));
 
     let ok = [Honest, Offline, Honest, Alters, Honest, Honest];
@@ -73,37 +76,22 @@ fn scenario<S: Scheme + 'static>(scheme: S, srs: &S::Srs) {
 
 #[test]
 fn semi_avid_over_sockets() {
-    scenario(
-        vidkit_semi_avid::SemiAvid::<Bls12_381>::new(3, 6, Encoding::Fft).unwrap(),
-        &setups::semi_avid_srs::<Bls12_381>(3, 300),
-    );
-    scenario(
-        vidkit_semi_avid::SemiAvid::<Bn254>::new(3, 6, Encoding::Points).unwrap(),
-        &setups::semi_avid_srs::<Bn254>(3, 300),
-    );
+    scenario(vidkit_semi_avid::SemiAvid::<Bls12_381>::new(3, 6, Encoding::Fft).unwrap());
+    scenario(vidkit_semi_avid::SemiAvid::<Bn254>::new(3, 6, Encoding::Points).unwrap());
 }
 
 #[test]
 fn aplonk_over_sockets() {
     // one curve: aPlonK proving is the slowest step in the test profile
-    scenario(
-        vidkit_aplonk::Aplonk::<Bn254>::new(3, 6, Encoding::Points).unwrap(),
-        &setups::aplonk_srs::<Bn254>(3, 300),
-    );
+    scenario(vidkit_aplonk::Aplonk::<Bn254>::new(3, 6, Encoding::Points).unwrap());
 }
 
 #[test]
 fn kzg_over_sockets() {
-    scenario(
-        vidkit_kzg::KzgPerRow::<Bn254>::new(3, 6, Encoding::Fft).unwrap(),
-        &setups::kzg_srs::<Bn254>(3),
-    );
+    scenario(vidkit_kzg::KzgPerRow::<Bn254>::new(3, 6, Encoding::Fft).unwrap());
 }
 
 #[test]
 fn kzg_plus_over_sockets() {
-    scenario(
-        vidkit_kzg_plus::KzgPlus::<Bls12_381>::new(3, 6, Encoding::Points).unwrap(),
-        &setups::kzg_srs::<Bls12_381>(3),
-    );
+    scenario(vidkit_kzg_plus::KzgPlus::<Bls12_381>::new(3, 6, Encoding::Points).unwrap());
 }
