@@ -20,7 +20,7 @@ use core::ops::Not;
 use super::{
     fp12::{mul_by_01, mul_by_1, mul_fp12_by_w, Fp12, Fp12Config},
     fp24::{Fp24, Fp24Config},
-    fp4::{mul_fp4_by_v, Fp4},
+    fp4::{mul_fp4_by_v, Fp4, Fp4Config},
 };
 
 type Fp4C<P> = <<P as Fp24Config>::Fp12Config as Fp12Config>::Fp4Config;
@@ -46,16 +46,17 @@ impl<P: Fp24Config> CyclotomicMultSubgroup for Fp24<P> {
         let (r0, r4, r3) = (c0.c0, c0.c1, c0.c2);
         let (r2, r1, r5) = (c1.c0, c1.c1, c1.c2);
 
-        let mut tmp = r0 * r1;
-        let t0 = (r0 + r1) * (times_v(r1) + r0) - tmp - times_v(tmp);
+        let m = <Fp4C<P> as Fp4Config>::mul_fp4;
+        let mut tmp = m(&r0, &r1);
+        let t0 = m(&(r0 + r1), &(times_v(r1) + r0)) - tmp - times_v(tmp);
         let t1 = tmp.double();
 
-        tmp = r2 * r3;
-        let t2 = (r2 + r3) * (times_v(r3) + r2) - tmp - times_v(tmp);
+        tmp = m(&r2, &r3);
+        let t2 = m(&(r2 + r3), &(times_v(r3) + r2)) - tmp - times_v(tmp);
         let t3 = tmp.double();
 
-        tmp = r4 * r5;
-        let t4 = (r4 + r5) * (times_v(r5) + r4) - tmp - times_v(tmp);
+        tmp = m(&r4, &r5);
+        let t4 = m(&(r4 + r5), &(times_v(r5) + r4)) - tmp - times_v(tmp);
         let t5 = tmp.double();
 
         let c0 = &mut self.0.c0;

@@ -21,7 +21,10 @@ use ark_std::{
 };
 use zeroize::Zeroize;
 
-use super::fp24::{Fp24, Fp24Config, Fp24Inner};
+use super::{
+    fp12::{fp12_mul, mul_fp12_by_w},
+    fp24::{Fp24, Fp24Config, Fp24Inner},
+};
 
 impl<P: Fp24Config> Clone for Fp24<P> {
     fn clone(&self) -> Self {
@@ -137,7 +140,7 @@ impl<P: Fp24Config> Mul<&Fp24<P>> for Fp24<P> {
     type Output = Self;
 
     fn mul(mut self, other: &Self) -> Self {
-        self.0 *= &other.0;
+        self *= other;
         self
     }
 }
@@ -165,8 +168,18 @@ impl<P: Fp24Config> SubAssign<&Self> for Fp24<P> {
 }
 
 impl<P: Fp24Config> MulAssign<&Self> for Fp24<P> {
+    /// Karatsuba over `Fp12` (3 `Fp12` products, `i^2 = w`), with the
+    /// curve's `Fp4` product underneath ([`super::fp12::fp12_mul`]).
     fn mul_assign(&mut self, other: &Self) {
-        self.0 *= &other.0;
+        let (a, b) = (&self.0, &other.0);
+        let v0 = fp12_mul(&a.c0, &b.c0);
+        let v1 = fp12_mul(&a.c1, &b.c1);
+        let c1 = fp12_mul(&(a.c0 + a.c1), &(b.c0 + b.c1)) - v0 - v1;
+        let mut c0 = v1;
+        mul_fp12_by_w(&mut c0);
+        c0 += &v0;
+        self.0.c0 = c0;
+        self.0.c1 = c1;
     }
 }
 

@@ -18,7 +18,9 @@
 //! cheaper for `3 Φ24(p)/r` than for `Φ24(p)/r`, and `gcd(3, r) = 1` makes the
 //! result a non-degenerate bilinear pairing, the cube of the textbook one.
 
+pub mod compressed;
 pub mod cyclotomic;
+pub mod exp_by_x;
 pub mod fp12;
 pub mod fp24;
 mod fp24_ops;

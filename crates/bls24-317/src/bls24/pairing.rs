@@ -14,7 +14,9 @@
 //!   from the polynomial identity (verified for BLS24-317 by
 //!   `scripts/derive_constants.py` and by a unit test):
 //!   `3 (p^8 - p^4 + 1)/r = (x - 1)^2 (x + p)(x^2 + p^2)(x^4 + p^4 - 1) + 3`.
-//!   Eight exponentiations by x and three Frobenius maps.
+//!   Eight exponentiations by x (module [`super::exp_by_x`]: 31 squarings,
+//!   most of them Karabina-compressed, and 4 products each for BLS24-317)
+//!   and three Frobenius maps.
 
 use ark_ff::{CyclotomicMultSubgroup, Field, One, Zero};
 use ark_std::vec::Vec;
@@ -22,9 +24,10 @@ use ark_std::vec::Vec;
 #[cfg(feature = "parallel")]
 use rayon::prelude::*;
 
+pub use super::exp_by_x::exp_by_x;
 use super::{
-    cyclotomic::cyclotomic_square_n, g2::EllCoeff, Bls24Config, Fp24, G1Affine, G1Prepared,
-    G2Prepared, TwistType,
+    cyclotomic::cyclotomic_square_n, exp_by_x::conj, g2::EllCoeff, Bls24Config, Fp24, G1Affine,
+    G1Prepared, G2Prepared, TwistType,
 };
 use ark_ec::AffineRepr;
 
@@ -105,37 +108,6 @@ pub fn multi_miller_loop<P: Bls24Config>(
         f.cyclotomic_inverse_in_place();
     }
     f
-}
-
-/// `f^x` for `f` in the cyclotomic subgroup: left-to-right over the 2-NAF
-/// of `|x|` (for BLS24-317: 32 Granger–Scott squarings and 5
-/// multiplications, by `f` or its conjugate `f^-1`), conjugated when `x < 0`.
-#[inline]
-pub fn exp_by_x<P: Bls24Config>(f: &Gt<P>) -> Gt<P> {
-    let naf = P::x_naf();
-    let f_inv = conj::<P>(f);
-    // the top NAF digit of a positive integer is 1: start from f
-    let mut r = *f;
-    for digit in naf.iter().rev().skip(1) {
-        r.cyclotomic_square_in_place();
-        match digit {
-            1 => r *= f,
-            -1 => r *= &f_inv,
-            _ => {}
-        }
-    }
-    if P::X_IS_NEGATIVE {
-        r.conjugate_in_place();
-    }
-    r
-}
-
-/// The cyclotomic inverse (conjugate) of `f`.
-#[inline]
-fn conj<P: Bls24Config>(f: &Gt<P>) -> Gt<P> {
-    let mut r = *f;
-    r.conjugate_in_place();
-    r
 }
 
 /// The easy part `f^((p^12 - 1)(p^4 + 1))`; `None` for `f = 0`.

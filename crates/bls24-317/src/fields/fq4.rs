@@ -3,7 +3,7 @@
 use crate::{
     bls24::{Fp4, Fp4Config},
     constants::{FQ4_C1, FQ4_NONRESIDUE},
-    Fq2, Fq2Config,
+    Fq, Fq2, Fq2Config,
 };
 
 /// An element `(a0 + a1 u) + (a2 + a3 u) v` of `Fq4`.
@@ -26,5 +26,30 @@ impl Fp4Config for Fq4Config {
         fe.c0 -= &fe.c1;
         fe.c1 += &t;
         fe
+    }
+
+    /// With `u^2 = -1` and `v^2 = 1 + u`, each `Fq` coefficient of
+    /// `(a00 + a01 u + (a10 + a11 u) v)(b00 + b01 u + (b10 + b11 u) v)` is a
+    /// signed sum of four products of an `a` coefficient by a (combination
+    /// of) `b` coefficient(s), computed with one Montgomery reduction each
+    /// (`Fq::sum_of_products`): 16 limb products and 4 reductions against
+    /// Karatsuba's 12 and 6, and fewer additions.
+    #[inline(always)]
+    fn mul_fp4(a: &Fq4, b: &Fq4) -> Fq4 {
+        use ark_ff::Field;
+        let aa = [a.c0.c0, a.c0.c1, a.c1.c0, a.c1.c1];
+        let (b00, b01, b10, b11) = (b.c0.c0, b.c0.c1, b.c1.c0, b.c1.c1);
+        let (nb01, nb11) = (-b01, -b11);
+        let (s, d) = (b10 + b11, b10 - b11);
+        Fq4::new(
+            Fq2::new(
+                Fq::sum_of_products(&aa, &[b00, nb01, d, -s]),
+                Fq::sum_of_products(&aa, &[b01, b00, s, d]),
+            ),
+            Fq2::new(
+                Fq::sum_of_products(&aa, &[b10, nb11, b00, nb01]),
+                Fq::sum_of_products(&aa, &[b11, b10, b01, b00]),
+            ),
+        )
     }
 }
