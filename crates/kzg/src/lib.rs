@@ -27,6 +27,11 @@
 //! assert!(!verify(&vk, c.into_affine(), z, v + Fr::from(1u64), pi.into_affine()));
 //! ```
 //!
+//! [`EthereumSetup`] loads the Ethereum KZG ceremony output (c-kzg's
+//! `trusted_setup.txt`) into a validated [`Srs`](vidkit_core::Srs) and
+//! computes EIP-4844 blob commitments and proofs byte-identical to c-kzg's
+//! (module [`ethereum`]).
+//!
 //! Hand-written pieces and why: arkworks' `poly-commit` KZG10 is not used
 //! because it verifies with two full pairings and a G2 scalar multiplication
 //! per check, has no batch verification across polynomials with private
@@ -39,6 +44,10 @@
 
 mod committer_key;
 mod error;
+pub mod ethereum;
+mod ethereum_blob;
+mod ethereum_error;
+mod ethereum_text;
 pub mod per_row;
 mod primitive;
 mod table;
@@ -46,6 +55,7 @@ mod verifier;
 
 pub use committer_key::CommitterKey;
 pub use error::KzgError;
+pub use ethereum::{EthereumError, EthereumSetup};
 pub use per_row::KzgPerRow;
 pub use primitive::{commit, divide_by_linear, open};
 pub use table::{FixedBaseTable, DEFAULT_POINT_BUDGET};

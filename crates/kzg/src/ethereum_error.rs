@@ -1,0 +1,189 @@
+//! The error type of the Ethereum ceremony loader and blob functions.
+//!
+//! A separate enum from [`KzgError`](crate::KzgError) because its variants
+//! locate problems in a text file (line numbers) and in EIP-4844 byte strings,
+//! which the generic KZG primitive never sees.
+
+use thiserror::Error;
+
+/// The group a point belongs to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Group {
+    /// G1 (48-byte compressed points).
+    G1,
+    /// G2 (96-byte compressed points).
+    G2,
+}
+
+impl core::fmt::Display for Group {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(match self {
+            Group::G1 => "G1",
+            Group::G2 => "G2",
+        })
+    }
+}
+
+/// Which list of points of a ceremony file a line belongs to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Section {
+    /// The G1 points in Lagrange form (first list).
+    G1Lagrange,
+    /// The G2 powers of τ (second list).
+    G2Monomial,
+    /// The G1 powers of τ (third list).
+    G1Monomial,
+}
+
+impl Section {
+    /// The group of the section's points.
+    pub fn group(self) -> Group {
+        match self {
+            Section::G2Monomial => Group::G2,
+            Section::G1Lagrange | Section::G1Monomial => Group::G1,
+        }
+    }
+}
+
+impl core::fmt::Display for Section {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(match self {
+            Section::G1Lagrange => "G1 Lagrange",
+            Section::G2Monomial => "G2 monomial",
+            Section::G1Monomial => "G1 monomial",
+        })
+    }
+}
+
+/// Everything that can be wrong with a ceremony file, a blob, or the bytes
+/// of a commitment, proof or field element. Line numbers start at 1.
+#[non_exhaustive]
+#[derive(Error, Debug, Clone, PartialEq, Eq)]
+pub enum EthereumError {
+    /// A count line (line 1 or 2) is not a decimal number.
+    #[error("line {line}: expected the number of {group} points (a decimal number)")]
+    BadCount {
+        /// line number
+        line: usize,
+        /// whose count
+        group: Group,
+    },
+    /// A count line holds another number than expected.
+    #[error("line {line}: the file declares {found} {group} points, expected {expected}")]
+    WrongCount {
+        /// line number
+        line: usize,
+        /// whose count
+        group: Group,
+        /// declared
+        found: usize,
+        /// expected
+        expected: usize,
+    },
+    /// The file ends before the last point.
+    #[error("truncated file: {lines} lines, {expected} expected (2 counts and the points)")]
+    Truncated {
+        /// lines present
+        lines: usize,
+        /// lines needed
+        expected: usize,
+    },
+    /// Lines follow the last point.
+    #[error("line {line}: {count} unexpected line(s) after the last point")]
+    TrailingLines {
+        /// first extra line
+        line: usize,
+        /// number of extra lines
+        count: usize,
+    },
+    /// A point line has the wrong length.
+    #[error(
+        "line {line}: {found} characters, a compressed {group} point is {expected} hex digits"
+    )]
+    HexLength {
+        /// line number
+        line: usize,
+        /// group of the expected point
+        group: Group,
+        /// characters found
+        found: usize,
+        /// hex digits expected
+        expected: usize,
+    },
+    /// A point line holds a character that is not a hex digit.
+    #[error("line {line}: not hexadecimal")]
+    NotHex {
+        /// line number
+        line: usize,
+    },
+    /// The bytes are not the compressed encoding of a curve point (bad flags,
+    /// coordinate not reduced, or no point with that x on the curve).
+    #[error("line {line}: the {section} point is not a valid compressed {group} point (bad flags, unreduced or off the curve)", group = section.group())]
+    InvalidPoint {
+        /// line number
+        line: usize,
+        /// which list
+        section: Section,
+    },
+    /// The point is on the curve but outside the prime-order subgroup.
+    #[error("line {line}: the {section} point is not in the prime-order subgroup")]
+    NotInSubgroup {
+        /// line number
+        line: usize,
+        /// which list
+        section: Section,
+    },
+    /// The first monomial point of a group is not the standard generator
+    /// (c-kzg and the EIP-4844 verifier assume it is).
+    #[error("the first {group} monomial point is not the standard {group} generator")]
+    NonStandardGenerator {
+        /// group
+        group: Group,
+    },
+    /// The monomial points are not powers of one τ (randomised pairing check).
+    #[error("the monomial points are not powers of one secret: {0}")]
+    Inconsistent(vidkit_core::Error),
+    /// The Lagrange points are not the Lagrange basis of the monomial points
+    /// over the roots of unity (randomised check).
+    #[error("the G1 Lagrange points are not the Lagrange basis of the G1 monomial points")]
+    LagrangeMismatch,
+    /// The number of G1 points is not a power of two at least 2 (no
+    /// evaluation domain), or fewer than 2 G2 points are asked for.
+    #[error(
+        "unsupported sizes: {g1} G1 points (a power of two ≥ 2 is needed) and {g2} G2 points (≥ 2)"
+    )]
+    UnsupportedSizes {
+        /// G1 points
+        g1: usize,
+        /// G2 points
+        g2: usize,
+    },
+    /// A polynomial in evaluation form has the wrong number of values.
+    #[error("{found} evaluations, the domain has {expected} points")]
+    EvaluationCount {
+        /// values given
+        found: usize,
+        /// size of the evaluation domain
+        expected: usize,
+    },
+    /// A blob has the wrong length.
+    #[error("a blob of {found} bytes, expected {expected}")]
+    BlobLength {
+        /// bytes given
+        found: usize,
+        /// 32 bytes per field element
+        expected: usize,
+    },
+    /// A 32-byte big-endian field element is not below the field modulus.
+    #[error("field element {index} is not canonical (not below the BLS12-381 scalar modulus)")]
+    NonCanonicalScalar {
+        /// position in the blob (0 for a lone z or y)
+        index: usize,
+    },
+    /// 48 bytes that are not a valid compressed G1 point of the subgroup.
+    #[error("the bytes of the {what} are not a valid compressed G1 point of the subgroup")]
+    InvalidG1 {
+        /// `"commitment"` or `"proof"`
+        what: &'static str,
+    },
+}
