@@ -1,0 +1,102 @@
+//! `msm/{curve}`: vidkit's batch-affine MSM beside arkworks' in one run.
+//!
+//! Ids `{vidkit|vidkit-table|arkworks}/2^s` for `s` in `MSM_MIN_LOG..=MSM_MAX_LOG`
+//! (default 6..=16, every other size; `MSM_STEP=1` for all sizes).
+//! `vidkit-table` is [`MsmBases::with_precomputation`] (the table is built
+//! outside the timed closure). Set `MSM_WINDOWS=1` to also time
+//! `pippenger::msm_bigint_with_window` for `c` around the chosen width
+//! (`tune/{curve}/2^s/c`), the measurement behind `window_size`.
+
+use ark_ec::{
+    short_weierstrass::{Affine, Projective, SWCurveConfig},
+    CurveGroup, VariableBaseMSM,
+};
+use ark_ff::{PrimeField, UniformRand};
+use ark_std::rand::SeedableRng;
+use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
+use std::hint::black_box;
+use vidkit_msm::{pippenger, MsmBases};
+
+fn env(name: &str, default: u32) -> u32 {
+    std::env::var(name)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
+/// `n` distinct points `P + i·Q` (cheap to build, unlike `n` scalar mults).
+fn points<P: SWCurveConfig>(n: usize, rng: &mut impl ark_std::rand::RngCore) -> Vec<Affine<P>> {
+    let q = Projective::<P>::rand(rng);
+    let mut p = Projective::<P>::rand(rng);
+    let proj: Vec<_> = (0..n)
+        .map(|_| {
+            p += q;
+            p
+        })
+        .collect();
+    Projective::normalize_batch(&proj)
+}
+
+fn curve<P: SWCurveConfig>(c: &mut Criterion, name: &str) {
+    let (lo, hi, step) = (
+        env("MSM_MIN_LOG", 6),
+        env("MSM_MAX_LOG", 16),
+        env("MSM_STEP", 2),
+    );
+    let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(7);
+    let all = points::<P>(1 << hi, &mut rng);
+    let scalars: Vec<P::ScalarField> = (0..1usize << hi)
+        .map(|_| P::ScalarField::rand(&mut rng))
+        .collect();
+    let mut g = c.benchmark_group(format!("msm/{name}"));
+    g.sample_size(10);
+    for s in (lo..=hi).step_by(step as usize) {
+        let n = 1usize << s;
+        let (b, k) = (&all[..n], &scalars[..n]);
+        g.bench_with_input(
+            BenchmarkId::new("vidkit", format!("2^{s}")),
+            &n,
+            |bench, _| bench.iter(|| vidkit_msm::msm::<Projective<P>>(black_box(b), black_box(k))),
+        );
+        g.bench_with_input(
+            BenchmarkId::new("arkworks", format!("2^{s}")),
+            &n,
+            |bench, _| bench.iter(|| Projective::<P>::msm_unchecked(black_box(b), black_box(k))),
+        );
+        if s <= 14 {
+            let prepared =
+                MsmBases::<Projective<P>>::with_precomputation(b, vidkit_msm::DEFAULT_TABLE_POINTS);
+            g.bench_with_input(
+                BenchmarkId::new("vidkit-table", format!("2^{s}")),
+                &n,
+                |bench, _| bench.iter(|| prepared.msm(black_box(k))),
+            );
+        }
+    }
+    g.finish();
+    if env("MSM_WINDOWS", 0) == 1 {
+        let mut g = c.benchmark_group(format!("tune/{name}"));
+        g.sample_size(10);
+        for s in (lo..=hi).step_by(step as usize) {
+            let n = 1usize << s;
+            let big: Vec<_> = scalars[..n].iter().map(|x| x.into_bigint()).collect();
+            let w = pippenger::window_size(n);
+            for cw in w.saturating_sub(2).max(3)..=w + 2 {
+                g.bench_with_input(BenchmarkId::new(format!("2^{s}"), cw), &cw, |bench, &cw| {
+                    bench.iter(|| {
+                        pippenger::msm_bigint_with_window(black_box(&all[..n]), black_box(&big), cw)
+                    })
+                });
+            }
+        }
+        g.finish();
+    }
+}
+
+fn benches(c: &mut Criterion) {
+    curve::<ark_bls12_381::g1::Config>(c, "bls12-381");
+    curve::<ark_bn254::g1::Config>(c, "bn254");
+}
+
+criterion_group!(msm, benches);
+criterion_main!(msm);

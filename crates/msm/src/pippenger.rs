@@ -1,0 +1,111 @@
+//! Batch-affine Pippenger for one short-Weierstrass group.
+//!
+//! `Σ_i s_i·P_i`: every scalar is recoded into `W = ⌈(b+1)/c⌉` signed `c`-bit
+//! digits ([`crate::digits`]); window `w` is the bucket sum
+//! `T_w = Σ_i d_{i,w}·P_i` ([`crate::buckets`]), and the result is
+//! `Σ_w 2^{c·w}·T_w` by Horner's rule (`c` doublings per window). Several
+//! windows share one accumulator (about 4096 buckets in all), fed point by
+//! point, so that even a narrow window has large, conflict-free batches.
+//!
+//! The window width `c` comes from [`window_size`], a table measured on this
+//! project's machines over sizes `2^6…2^18` (see `docs/msm.md`); below
+//! [`SMALL_MSM`] points arkworks' Pippenger (XYZZ buckets, no batching) is
+//! faster because a batch would hold too few additions to amortise its
+//! inversion, and it is used instead.
+//!
+//! With the `parallel` feature the window groups are computed on the rayon pool;
+//! group arithmetic is exact, so the result is the same point.
+
+use ark_ec::{
+    short_weierstrass::{Affine, Bucket, Projective, SWCurveConfig},
+    VariableBaseMSM,
+};
+use ark_ff::{AdditiveGroup, PrimeField, Zero};
+use ark_std::vec::Vec;
+
+use crate::{buckets::window_sums, digits};
+
+/// Windows are grouped so that a group has about this many buckets.
+const GROUP_BUCKETS: usize = 4096;
+
+/// Below this many (non-trivial) pairs, arkworks' MSM is used.
+pub const SMALL_MSM: usize = 32;
+
+/// Cost of one batch-affine bucket addition, in base-field multiplications.
+pub(crate) const ADD_COST: usize = 6;
+/// Cost of one XYZZ addition of the bucket reduction, in multiplications.
+pub(crate) const REDUCE_COST: usize = 12;
+
+/// Window width in bits for an MSM of `n` points: the `c` minimising the
+/// operation count `W(c)·(n·ADD + 2^c·REDUCE)` (`W(c) = ⌈256/c⌉` windows;
+/// `n` bucket additions and `2·2^{c−1}` reduction additions per window).
+/// Measured widths around it are in `docs/msm.md` (`tune/...` rows).
+pub fn window_size(n: usize) -> u32 {
+    let cost = |c: u32| digits::window_count(255, c) * (n * ADD_COST + (REDUCE_COST << c));
+    (2..=20u32).min_by_key(|&c| cost(c)).unwrap_or(2)
+}
+
+/// `Σ_i scalars[i]·bases[i]` over the first `min(len)` pairs, scalars in
+/// canonical big-integer form.
+pub fn msm_bigint<P: SWCurveConfig>(
+    bases: &[Affine<P>],
+    scalars: &[<P::ScalarField as PrimeField>::BigInt],
+) -> Projective<P> {
+    let n = bases.len().min(scalars.len());
+    if n < SMALL_MSM {
+        return Projective::<P>::msm_bigint(&bases[..n], &scalars[..n]);
+    }
+    msm_bigint_with_window(&bases[..n], &scalars[..n], window_size(n))
+}
+
+/// `Σ_i scalars[i]·bases[i]` over the first `min(len)` pairs.
+pub fn msm<P: SWCurveConfig>(bases: &[Affine<P>], scalars: &[P::ScalarField]) -> Projective<P> {
+    let n = bases.len().min(scalars.len());
+    let bigints: Vec<_> = scalars[..n].iter().map(|s| s.into_bigint()).collect();
+    msm_bigint(bases, &bigints)
+}
+
+/// As [`msm_bigint`] with an explicit window width `2 ≤ c ≤ 24` and never the
+/// arkworks fallback: the tuning and testing hook behind [`window_size`].
+pub fn msm_bigint_with_window<P: SWCurveConfig>(
+    bases: &[Affine<P>],
+    scalars: &[<P::ScalarField as PrimeField>::BigInt],
+    c: u32,
+) -> Projective<P> {
+    let c = c.clamp(2, 24);
+    let n = bases.len().min(scalars.len());
+    assert!(n <= u32::MAX as usize, "MSM larger than 2^32 points");
+    let (bases, scalars) = (&bases[..n], &scalars[..n]);
+    if n == 0 {
+        return Projective::zero();
+    }
+    let windows = digits::window_count(P::ScalarField::MODULUS_BIT_SIZE, c);
+    let digits = digits::recode_scalar_major(scalars, c, windows);
+    // windows sharing one accumulator: at least ~4096 buckets in all
+    let group = (GROUP_BUCKETS >> (c - 1)).clamp(1, windows);
+    let groups: Vec<_> = (0..windows)
+        .step_by(group)
+        .map(|w| w..(w + group).min(windows))
+        .collect();
+    let run = |r: &core::ops::Range<usize>| window_sums(bases, &digits, windows, r.clone(), c);
+    #[cfg(feature = "parallel")]
+    let sums: Vec<Bucket<P>> = {
+        use rayon::prelude::*;
+        groups.par_iter().flat_map_iter(run).collect()
+    };
+    #[cfg(not(feature = "parallel"))]
+    let sums: Vec<Bucket<P>> = groups.iter().flat_map(run).collect();
+    horner(&sums, c)
+}
+
+/// `Σ_w 2^{c·w}·sums[w]`.
+pub(crate) fn horner<P: SWCurveConfig>(sums: &[Bucket<P>], c: u32) -> Projective<P> {
+    let mut acc = Projective::<P>::zero();
+    for s in sums.iter().rev() {
+        for _ in 0..c {
+            acc.double_in_place();
+        }
+        acc += s;
+    }
+    acc
+}

@@ -1,0 +1,100 @@
+//! Precomputed window multiples: one bucket pass for every window.
+//!
+//! For fixed bases `P_i` and window width `c`, the table holds
+//! `P_{i,w} = 2^{c·w}·P_i` for `w < W`. Then
+//! `Σ_i s_i·P_i = Σ_i Σ_w d_{i,w}·P_{i,w}` is a **single** bucket sum over
+//! `n·W` points with `2^{c−1}` buckets: no per-window bucket reduction and no
+//! Horner doublings. Where plain Pippenger pays `W·(n·A + 2^c·R)` (A: one
+//! batch-affine addition, R: one XYZZ addition of the reduction), this pays
+//! `n·W·A + 2^c·R`, so a wider window becomes affordable and small MSMs get
+//! much cheaper (about 2× at a few hundred points, `docs/msm.md`). The table
+//! costs `n·(W−1)·c` doublings once and `n·W` affine points of memory.
+
+use ark_ec::{
+    short_weierstrass::{Affine, Bucket, Projective, SWCurveConfig},
+    CurveGroup,
+};
+use ark_ff::{AdditiveGroup, PrimeField};
+use ark_std::vec::Vec;
+
+use crate::{
+    buckets::bucket_sum,
+    digits,
+    pippenger::{ADD_COST, REDUCE_COST},
+};
+
+/// Window width minimising the operation count `n·W(c)·ADD + 2^c·REDUCE`
+/// among tables of at most `max_points` points (at least width 4).
+pub(crate) fn table_window(n: usize, bits: u32, max_points: usize) -> u32 {
+    let cost = |c: u32| n * digits::window_count(bits, c) * ADD_COST + (REDUCE_COST << c);
+    (4..=20u32)
+        .filter(|&c| c == 4 || n * digits::window_count(bits, c) <= max_points)
+        .min_by_key(|&c| cost(c))
+        .unwrap_or(4)
+}
+
+/// Window multiples `2^{c·w}·P_i` of fixed bases, scalar-major.
+#[derive(Clone, Debug)]
+pub(crate) struct WindowTable<P: SWCurveConfig> {
+    c: u32,
+    windows: usize,
+    points: Vec<Affine<P>>,
+}
+
+impl<P: SWCurveConfig> WindowTable<P> {
+    pub(crate) fn new(bases: &[Affine<P>], c: u32) -> Self {
+        let windows = digits::window_count(P::ScalarField::MODULUS_BIT_SIZE, c);
+        let mut proj = Vec::with_capacity(bases.len() * windows);
+        for b in bases {
+            let mut p: Projective<P> = (*b).into();
+            for w in 0..windows {
+                if w > 0 {
+                    for _ in 0..c {
+                        p.double_in_place();
+                    }
+                }
+                proj.push(p);
+            }
+        }
+        Self {
+            c,
+            windows,
+            points: Projective::normalize_batch(&proj),
+        }
+    }
+
+    /// Number of bases covered.
+    pub(crate) fn len(&self) -> usize {
+        self.points.len() / self.windows
+    }
+
+    /// `Σ_i scalars[i]·P_i` for the first `scalars.len() ≤ len()` bases.
+    pub(crate) fn msm_bigint(
+        &self,
+        scalars: &[<P::ScalarField as PrimeField>::BigInt],
+    ) -> Projective<P> {
+        let n = scalars.len().min(self.len());
+        let digits = digits::recode_scalar_major(&scalars[..n], self.c, self.windows);
+        let points = &self.points[..n * self.windows];
+        #[cfg(feature = "parallel")]
+        {
+            use rayon::prelude::*;
+            let threads = rayon::current_num_threads();
+            if threads > 1 && n >= 2 * crate::pippenger::SMALL_MSM {
+                // whole bases per chunk, one bucket set per chunk
+                let chunk = n.div_ceil(threads) * self.windows;
+                let sums: Vec<Bucket<P>> = points
+                    .par_chunks(chunk)
+                    .zip(digits.par_chunks(chunk))
+                    .map(|(p, d)| bucket_sum(p, d, self.c))
+                    .collect();
+                return sums.iter().fold(Projective::default(), |mut acc, s| {
+                    acc += s;
+                    acc
+                });
+            }
+        }
+        let s: Bucket<P> = bucket_sum(points, &digits, self.c);
+        s.into()
+    }
+}

@@ -1,0 +1,262 @@
+//! vidkit's MSM against arkworks' and a naive sum, on BLS12-381 and BN254
+//! (G1, and G2 through the generic entry point), edge cases included.
+
+use ark_ec::{
+    short_weierstrass::{Affine, Projective, SWCurveConfig},
+    AffineRepr, CurveGroup, PrimeGroup, VariableBaseMSM,
+};
+use ark_ff::{PrimeField, UniformRand, Zero};
+use ark_std::rand::{Rng, SeedableRng};
+use proptest::prelude::*;
+use rand_chacha::ChaCha20Rng;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use vidkit_msm::{msm, msm_bigint, pippenger, FastMsm, MsmBases, DEFAULT_TABLE_POINTS};
+
+fn naive<G: CurveGroup>(bases: &[G::Affine], scalars: &[G::ScalarField]) -> G {
+    bases.iter().zip(scalars).map(|(b, s)| *b * s).sum()
+}
+
+fn random_points<G: CurveGroup>(n: usize, rng: &mut impl Rng) -> Vec<G::Affine> {
+    let v: Vec<G> = (0..n).map(|_| G::rand(rng)).collect();
+    G::normalize_batch(&v)
+}
+
+/// Every implementation of this crate on one input, compared with arkworks.
+fn check_all<P: SWCurveConfig>(bases: &[Affine<P>], scalars: &[P::ScalarField]) {
+    let n = bases.len().min(scalars.len());
+    let expected = Projective::<P>::msm_unchecked(&bases[..n], &scalars[..n]);
+    assert_eq!(
+        msm::<Projective<P>>(bases, scalars),
+        expected,
+        "generic msm, n = {n}"
+    );
+    assert_eq!(
+        Projective::<P>::fast_msm(bases, scalars),
+        expected,
+        "FastMsm, n = {n}"
+    );
+    let big: Vec<_> = scalars.iter().map(|s| s.into_bigint()).collect();
+    assert_eq!(msm_bigint::<Projective<P>>(bases, &big), expected, "bigint");
+    // the batch-affine path itself, never the small-size fallback, several widths
+    for c in [2, 3, 5, 8, pippenger::window_size(n)] {
+        assert_eq!(
+            pippenger::msm_bigint_with_window(bases, &big, c),
+            expected,
+            "batch-affine, c = {c}, n = {n}"
+        );
+    }
+    let table = MsmBases::<Projective<P>>::with_precomputation(bases, DEFAULT_TABLE_POINTS);
+    assert_eq!(table.msm(scalars), expected, "table, n = {n}");
+    assert_eq!(table.msm_bigint(&big), expected, "table bigint, n = {n}");
+    let small_table = MsmBases::<Projective<P>>::with_precomputation(bases, 0);
+    assert_eq!(small_table.msm(scalars), expected, "narrow table, n = {n}");
+}
+
+fn edge_cases<P: SWCurveConfig>() {
+    let mut rng = ChaCha20Rng::seed_from_u64(3);
+    let g = Affine::<P>::generator();
+    let zero = Affine::<P>::zero();
+    let minus_one = -P::ScalarField::from(1u64);
+    // empty and size 1
+    check_all::<P>(&[], &[]);
+    assert!(msm::<Projective<P>>(&[], &[]).is_zero());
+    check_all::<P>(&[g], &[minus_one]);
+    assert_eq!(
+        msm::<Projective<P>>(&[g], &[minus_one]),
+        -Projective::<P>::from(g)
+    );
+    for n in [1usize, 7, 40, 200] {
+        let bases = random_points::<Projective<P>>(n, &mut rng);
+        let scalars: Vec<P::ScalarField> = (0..n).map(|_| P::ScalarField::rand(&mut rng)).collect();
+        // all-zero scalars
+        let zeros = vec![P::ScalarField::zero(); n];
+        check_all::<P>(&bases, &zeros);
+        assert!(msm::<Projective<P>>(&bases, &zeros).is_zero());
+        // identity bases among random ones
+        let mut with_id = bases.clone();
+        for b in with_id.iter_mut().step_by(3) {
+            *b = zero;
+        }
+        check_all::<P>(&with_id, &scalars);
+        // the same base everywhere with equal scalars: every point in one bucket
+        let same = vec![g; n];
+        let ones = vec![P::ScalarField::from(5u64); n];
+        check_all::<P>(&same, &ones);
+        assert_eq!(
+            msm::<Projective<P>>(&same, &ones),
+            g * P::ScalarField::from(5 * n as u64)
+        );
+        // repeated and opposite bases (doubling and cancellation in buckets)
+        let mixed: Vec<_> = (0..n).map(|i| if i % 2 == 0 { g } else { -g }).collect();
+        check_all::<P>(&mixed, &ones);
+        check_all::<P>(&mixed, &scalars);
+        let pairs: Vec<_> = (0..n).map(|i| bases[i / 2]).collect();
+        check_all::<P>(&pairs, &scalars);
+        // r − 1 everywhere and mismatched lengths
+        let maxed = vec![minus_one; n];
+        check_all::<P>(&bases, &maxed);
+        assert_eq!(
+            msm::<Projective<P>>(&bases, &scalars),
+            naive::<Projective<P>>(&bases, &scalars)
+        );
+        check_all::<P>(&bases, &scalars[..n / 2]);
+        check_all::<P>(&bases[..n / 2], &scalars);
+    }
+}
+
+#[test]
+fn edge_cases_bls12_381() {
+    edge_cases::<ark_bls12_381::g1::Config>();
+}
+
+#[test]
+fn edge_cases_bn254() {
+    edge_cases::<ark_bn254::g1::Config>();
+}
+
+#[test]
+fn generic_entry_uses_the_fast_path_for_shipped_groups_only() {
+    let b1 = [ark_bls12_381::G1Affine::generator()];
+    let b2 = [ark_bn254::G2Affine::generator()];
+    assert_eq!(
+        MsmBases::<ark_bls12_381::G1Projective>::new(&b1).engine(),
+        "batch-affine"
+    );
+    assert_eq!(
+        MsmBases::<ark_bn254::G2Projective>::new(&b2).engine(),
+        "batch-affine"
+    );
+    assert_eq!(
+        MsmBases::<ark_bls12_381::G1Projective>::with_precomputation(&b1, 1 << 10).engine(),
+        "batch-affine-table"
+    );
+    // a curve without a fast path here: arkworks' MSM, through its `SWCurveConfig::msm` hook
+    let b = [Affine::<Hooked>::generator(); 4];
+    let prepared = MsmBases::<Projective<Hooked>>::new(&b);
+    assert_eq!(prepared.engine(), "arkworks");
+    let s = [ark_bls12_381::Fr::from(9u64); 4];
+    let before = HOOK_CALLS.load(Ordering::SeqCst);
+    assert_eq!(prepared.msm(&s), b[0] * ark_bls12_381::Fr::from(36u64));
+    assert_eq!(
+        msm::<Projective<Hooked>>(&b, &s[..3]),
+        b[0] * ark_bls12_381::Fr::from(27u64)
+    );
+    let big: Vec<_> = s.iter().map(|x| x.into_bigint()).collect();
+    assert_eq!(
+        msm_bigint::<Projective<Hooked>>(&b, &big),
+        b[0] * ark_bls12_381::Fr::from(36u64)
+    );
+    assert_eq!(HOOK_CALLS.load(Ordering::SeqCst), before + 3);
+}
+
+static HOOK_CALLS: AtomicUsize = AtomicUsize::new(0);
+
+/// BLS12-381 G1 under another type: not one of the fast-path groups, and its
+/// `msm` override counts calls (the plug-in point vidkit-bls24-317 uses).
+#[derive(Clone, Copy, Default, PartialEq, Eq, Debug)]
+struct Hooked;
+
+impl ark_ec::CurveConfig for Hooked {
+    type BaseField = ark_bls12_381::Fq;
+    type ScalarField = ark_bls12_381::Fr;
+    const COFACTOR: &'static [u64] = ark_bls12_381::g1::Config::COFACTOR;
+    const COFACTOR_INV: ark_bls12_381::Fr = ark_bls12_381::g1::Config::COFACTOR_INV;
+}
+
+impl SWCurveConfig for Hooked {
+    const COEFF_A: ark_bls12_381::Fq = ark_bls12_381::g1::Config::COEFF_A;
+    const COEFF_B: ark_bls12_381::Fq = ark_bls12_381::g1::Config::COEFF_B;
+    const GENERATOR: Affine<Self> = Affine::new_unchecked(
+        ark_bls12_381::g1::Config::GENERATOR.x,
+        ark_bls12_381::g1::Config::GENERATOR.y,
+    );
+    type ZeroFlag = ();
+
+    fn msm(
+        bases: &[Affine<Self>],
+        scalars: &[ark_bls12_381::Fr],
+    ) -> Result<Projective<Self>, usize> {
+        HOOK_CALLS.fetch_add(1, Ordering::SeqCst);
+        if bases.len() != scalars.len() {
+            return Err(bases.len().min(scalars.len()));
+        }
+        Ok(pippenger::msm(bases, scalars))
+    }
+}
+
+#[test]
+fn g2_through_the_generic_entry() {
+    let mut rng = ChaCha20Rng::seed_from_u64(5);
+    for n in [3usize, 70] {
+        let bases = random_points::<ark_bls12_381::G2Projective>(n, &mut rng);
+        let scalars: Vec<_> = (0..n).map(|_| ark_bls12_381::Fr::rand(&mut rng)).collect();
+        let expected = naive::<ark_bls12_381::G2Projective>(&bases, &scalars);
+        assert_eq!(
+            msm::<ark_bls12_381::G2Projective>(&bases, &scalars),
+            expected
+        );
+        let bases = random_points::<ark_bn254::G2Projective>(n, &mut rng);
+        let scalars: Vec<_> = (0..n).map(|_| ark_bn254::Fr::rand(&mut rng)).collect();
+        let expected = naive::<ark_bn254::G2Projective>(&bases, &scalars);
+        assert_eq!(msm::<ark_bn254::G2Projective>(&bases, &scalars), expected);
+    }
+}
+
+#[test]
+fn naive_sum_agrees_with_generator_multiples() {
+    // an independent oracle: Σ s_i·(t_i·G) = (Σ s_i t_i)·G
+    let mut rng = ChaCha20Rng::seed_from_u64(6);
+    let g = ark_bls12_381::G1Projective::generator();
+    let t: Vec<ark_bls12_381::Fr> = (0..100)
+        .map(|_| ark_bls12_381::Fr::rand(&mut rng))
+        .collect();
+    let s: Vec<ark_bls12_381::Fr> = (0..100)
+        .map(|_| ark_bls12_381::Fr::rand(&mut rng))
+        .collect();
+    let bases =
+        ark_bls12_381::G1Projective::normalize_batch(&t.iter().map(|x| g * x).collect::<Vec<_>>());
+    let dot: ark_bls12_381::Fr = t.iter().zip(&s).map(|(a, b)| *a * b).sum();
+    assert_eq!(msm::<ark_bls12_381::G1Projective>(&bases, &s), g * dot);
+}
+
+fn random_case<P: SWCurveConfig>(seed: u64, n: usize, small: bool) {
+    let mut rng = ChaCha20Rng::seed_from_u64(seed);
+    let bases = random_points::<Projective<P>>(n, &mut rng);
+    let scalars: Vec<P::ScalarField> = (0..n)
+        .map(|_| {
+            if small {
+                P::ScalarField::from(rng.gen_range(0u64..4))
+            } else {
+                P::ScalarField::rand(&mut rng)
+            }
+        })
+        .collect();
+    check_all::<P>(&bases, &scalars);
+    if n <= 24 {
+        assert_eq!(
+            msm::<Projective<P>>(&bases, &scalars),
+            naive::<Projective<P>>(&bases, &scalars)
+        );
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(12))]
+    #[test]
+    fn random_sizes_bls12_381(seed in any::<u64>(), n in 0usize..300, small in any::<bool>()) {
+        random_case::<ark_bls12_381::g1::Config>(seed, n, small);
+    }
+
+    #[test]
+    fn random_sizes_bn254(seed in any::<u64>(), n in 0usize..300, small in any::<bool>()) {
+        random_case::<ark_bn254::g1::Config>(seed, n, small);
+    }
+}
+
+#[test]
+fn window_sizes_grow_with_the_msm() {
+    let widths: Vec<u32> = (4..=20).map(|s| pippenger::window_size(1 << s)).collect();
+    assert!(widths.windows(2).all(|w| w[0] <= w[1]), "{widths:?}");
+    assert!((3..=5).contains(&pippenger::window_size(64)));
+    assert!((11..=14).contains(&pippenger::window_size(1 << 16)));
+}
