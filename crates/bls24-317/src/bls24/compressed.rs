@@ -17,7 +17,7 @@ use ark_ff::{AdditiveGroup, Field, One, Zero};
 use super::{
     fp12::Fp12Config,
     fp24::{Fp24, Fp24Config},
-    fp4::{fp4_square, mul_fp4_by_v, Fp4, Fp4Config},
+    fp4::{mul_fp4_by_v, Fp4, Fp4Config},
 };
 
 type Fp4C<P> = <<P as Fp24Config>::Fp12Config as Fp12Config>::Fp4Config;
@@ -52,13 +52,14 @@ impl<P: Fp24Config> Compressed<P> {
     /// Squares the compressed element in place (6 `Fp4` squarings).
     pub fn square_in_place(&mut self) {
         let (g1, g2, g3, g5) = (self.g1, self.g2, self.g3, self.g5);
-        let g1_sq = fp4_square(&g1);
-        let g5_sq = fp4_square(&g5);
-        let g2_sq = fp4_square(&g2);
-        let g3_sq = fp4_square(&g3);
+        let sq = <Fp4C<P> as Fp4Config>::square_fp4;
+        let g1_sq = sq(&g1);
+        let g5_sq = sq(&g5);
+        let g2_sq = sq(&g2);
+        let g3_sq = sq(&g3);
         // 2 g1 g5 and 2 g2 g3 from the squares of the sums
-        let g1g5_2 = fp4_square(&(g1 + g5)) - g1_sq - g5_sq;
-        let g2g3_2 = fp4_square(&(g2 + g3)) - g2_sq - g3_sq;
+        let g1g5_2 = sq(&(g1 + g5)) - g1_sq - g5_sq;
+        let g2g3_2 = sq(&(g2 + g3)) - g2_sq - g3_sq;
 
         // g3' = 3 v (2 g1 g5) + 2 g3
         let t = times_v(g1g5_2);
@@ -86,19 +87,20 @@ impl<P: Fp24Config> Compressed<P> {
     pub fn decompress(&self) -> Fp24<P> {
         let (g1, g2, g3, g5) = (self.g1, self.g2, self.g3, self.g5);
         let m = <Fp4C<P> as Fp4Config>::mul_fp4;
+        let sq = <Fp4C<P> as Fp4Config>::square_fp4;
         let (num, den) = if g3.is_zero() {
             if g2.is_zero() {
                 return Fp24::one();
             }
             (m(&g1, &g5).double(), g2)
         } else {
-            let g1_sq = fp4_square(&g1);
+            let g1_sq = sq(&g1);
             let t = (g1_sq - g2).double() + g1_sq;
-            (times_v(fp4_square(&g5)) + t, g3.double().double())
+            (times_v(sq(&g5)) + t, g3.double().double())
         };
         let g4 = m(&num, &den.inverse().expect("the denominator is non-zero"));
         let g1g2 = m(&g1, &g2);
-        let t = (fp4_square(&g4) - g1g2).double() - g1g2 + m(&g3, &g5);
+        let t = (sq(&g4) - g1g2).double() - g1g2 + m(&g3, &g5);
         let g0 = times_v(t) + Fp4::<Fp4C<P>>::one();
         let mut f = Fp24::<P>::one();
         f.0.c0.c0 = g0;

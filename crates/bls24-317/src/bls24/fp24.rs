@@ -15,7 +15,7 @@ use ark_serialize::Flags;
 use core::marker::PhantomData;
 
 use super::{
-    fp12::{mul_by_fp4, mul_fp12_by_w, Fp12, Fp12Config},
+    fp12::{fp12_mul, mul_by_fp4, mul_fp12_by_w, Fp12, Fp12Config},
     fp4::Fp4,
 };
 
@@ -121,11 +121,25 @@ impl<P: Fp24Config> Field for Fp24<P> {
     }
 
     fn square(&self) -> Self {
-        Self(self.0.square())
+        let mut r = *self;
+        r.square_in_place();
+        r
     }
 
+    /// Complex squaring over `Fp12` (2 `Fp12` products, `i^2 = w`):
+    /// `c0' = (c0 - c1)(c0 - w c1) + (1 + w) c0 c1`, `c1' = 2 c0 c1`, with the
+    /// curve's `Fp4` product underneath (arkworks' generic version also
+    /// compares `w` with `-1` at run time).
     fn square_in_place(&mut self) -> &mut Self {
-        self.0.square_in_place();
+        let (c0, c1) = (self.0.c0, self.0.c1);
+        let v2 = fp12_mul(&c0, &c1);
+        let mut w_c1 = c1;
+        mul_fp12_by_w(&mut w_c1);
+        let v0 = fp12_mul(&(c0 - c1), &(c0 - w_c1));
+        let mut w_v2 = v2;
+        mul_fp12_by_w(&mut w_v2);
+        self.0.c0 = v0 + v2 + w_v2;
+        self.0.c1 = v2.double();
         self
     }
 

@@ -42,6 +42,14 @@ pub trait Fp4Config: 'static + Send + Sync + Sized {
     fn mul_fp4(a: &Fp4<Self>, b: &Fp4<Self>) -> Fp4<Self> {
         *a * b
     }
+
+    /// `a^2` in `Fp4`; the default is [`fp4_square`]. A curve can override
+    /// it with `Fp2` squarings specialised to its `β` (arkworks' generic
+    /// `Fp2` squaring compares `β` with `-1` on every call).
+    #[inline(always)]
+    fn square_fp4(a: &Fp4<Self>) -> Fp4<Self> {
+        fp4_square(a)
+    }
 }
 
 /// Adapts an [`Fp4Config`] to arkworks' generic [`QuadExtConfig`].
@@ -80,7 +88,8 @@ pub fn mul_fp4_by_v<P: Fp4Config>(fe: &mut Fp4<P>) {
     fe.c1 = old_c0;
 }
 
-/// `a^2` in `Fp4` from three `Fp2` squarings:
+/// `a^2` in `Fp4` from three `Fp2` squarings (the default of
+/// [`Fp4Config::square_fp4`]):
 /// `(a0 + a1 v)^2 = (a0^2 + ξ a1^2) + ((a0 + a1)^2 - a0^2 - a1^2) v`.
 ///
 /// arkworks' generic `QuadExtField::square` uses two `Fp2` products and

@@ -18,7 +18,10 @@ use ark_ff::{AdditiveGroup, Field, One};
 use ark_serialize::{CanonicalDeserialize, CanonicalSerialize};
 use ark_std::{fmt, vec::Vec};
 
-use super::{fp4::Fp4, Bls24Config, TwistType};
+use super::{
+    fp4::{Fp4, Fp4Config},
+    Bls24Config, TwistType,
+};
 
 /// An affine point of G2.
 pub type G2Affine<P> = Affine<<P as Bls24Config>::G2Config>;
@@ -147,22 +150,24 @@ impl<P: Bls24Config> G2HomProjective<P> {
     /// T ← 2T; returns the tangent line at T (eprint 2013/722, §4.3 with the
     /// halving folded in as in arkworks).
     fn double_in_place(&mut self, two_inv: &P::Fp) -> EllCoeff<P> {
-        let mut a = self.x * self.y;
+        let m = <P::Fp4Config as Fp4Config>::mul_fp4;
+        let sq = <P::Fp4Config as Fp4Config>::square_fp4;
+        let mut a = m(&self.x, &self.y);
         a = a.mul_by_base_prime_field(two_inv);
-        let b = self.y.square();
-        let c = self.z.square();
-        let e = P::G2Config::COEFF_B * (c.double() + c);
+        let b = sq(&self.y);
+        let c = sq(&self.z);
+        let e = m(&P::G2Config::COEFF_B, &(c.double() + c));
         let f = e.double() + e;
         let mut g = b + f;
         g = g.mul_by_base_prime_field(two_inv);
-        let h = (self.y + self.z).square() - (b + c);
+        let h = sq(&(self.y + self.z)) - (b + c);
         let i = e - b;
-        let j = self.x.square();
-        let e_square = e.square();
+        let j = sq(&self.x);
+        let e_square = sq(&e);
 
-        self.x = a * (b - f);
-        self.y = g.square() - (e_square.double() + e_square);
-        self.z = b * h;
+        self.x = m(&a, &(b - f));
+        self.y = sq(&g) - (e_square.double() + e_square);
+        self.z = m(&b, &h);
         match P::TWIST_TYPE {
             TwistType::M => (i, j.double() + j, -h),
             TwistType::D => (-h, j.double() + j, i),
@@ -172,18 +177,20 @@ impl<P: Bls24Config> G2HomProjective<P> {
     /// T ← T + Q for affine Q; returns the line through T and Q.
     fn add_in_place(&mut self, q: &G2Affine<P>) -> EllCoeff<P> {
         let (qx, qy) = q.xy().expect("Q is not the identity");
-        let theta = self.y - (qy * self.z);
-        let lambda = self.x - (qx * self.z);
-        let c = theta.square();
-        let d = lambda.square();
-        let e = lambda * d;
-        let f = self.z * c;
-        let g = self.x * d;
+        let m = <P::Fp4Config as Fp4Config>::mul_fp4;
+        let sq = <P::Fp4Config as Fp4Config>::square_fp4;
+        let theta = self.y - m(&qy, &self.z);
+        let lambda = self.x - m(&qx, &self.z);
+        let c = sq(&theta);
+        let d = sq(&lambda);
+        let e = m(&lambda, &d);
+        let f = m(&self.z, &c);
+        let g = m(&self.x, &d);
         let h = e + f - g.double();
-        self.x = lambda * h;
-        self.y = theta * (g - h) - (e * self.y);
-        self.z *= &e;
-        let j = theta * qx - (lambda * qy);
+        self.x = m(&lambda, &h);
+        self.y = m(&theta, &(g - h)) - m(&e, &self.y);
+        self.z = m(&self.z, &e);
+        let j = m(&theta, &qx) - m(&lambda, &qy);
         match P::TWIST_TYPE {
             TwistType::M => (j, -theta, lambda),
             TwistType::D => (lambda, -theta, j),

@@ -34,6 +34,24 @@ impl Fp4Config for Fq4Config {
     /// of) `b` coefficient(s), computed with one Montgomery reduction each
     /// (`Fq::sum_of_products`): 16 limb products and 4 reductions against
     /// Karatsuba's 12 and 6, and fewer additions.
+    /// [`crate::bls24::fp4::fp4_square`] with the `Fq2` squarings written
+    /// out for `u^2 = -1`: `(x0 + x1 u)^2 = (x0 + x1)(x0 - x1) + 2 x0 x1 u`.
+    #[inline(always)]
+    fn square_fp4(a: &Fq4) -> Fq4 {
+        #[inline(always)]
+        fn sq(x: &Fq2) -> Fq2 {
+            let t = x.c0 * x.c1;
+            Fq2::new((x.c0 + x.c1) * (x.c0 - x.c1), t + t)
+        }
+        let s0 = sq(&a.c0);
+        let s1 = sq(&a.c1);
+        let c1 = sq(&(a.c0 + a.c1)) - s0 - s1;
+        let mut c0 = s1;
+        Self::mul_fp2_by_nonresidue_in_place(&mut c0);
+        c0 += &s0;
+        Fq4::new(c0, c1)
+    }
+
     #[inline(always)]
     fn mul_fp4(a: &Fq4, b: &Fq4) -> Fq4 {
         use ark_ff::Field;
