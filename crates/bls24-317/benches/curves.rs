@@ -8,24 +8,13 @@
 //! Group names `bls24-317/{msm_g1,pairing,multi_pairing,fft}` and
 //! `bls12-381/...`; ids carry the size. Single-threaded unless the
 //! `parallel` feature is enabled.
-//!
-//! With `VIDKIT_BENCH_CPU_TIME=1` (Linux), criterion measures the bench
-//! thread's CPU time (`/proc/thread-self/schedstat`, updated at scheduler
-//! ticks and switches, so only meaningful for samples of several ms, which
-//! criterion's defaults give) instead of wall-clock time. On a shared,
-//! overloaded machine this removes the time the thread waits for a core,
-//! which otherwise makes two benches of one run incomparable. It is not
-//! for the `parallel` feature (other threads' time is not counted).
 #![allow(missing_docs)] // criterion's macros generate undocumented items
 
 use ark_ec::{pairing::Pairing, CurveGroup, VariableBaseMSM};
 use ark_ff::{FftField, UniformRand};
 use ark_poly::{EvaluationDomain, Radix2EvaluationDomain};
 use ark_std::rand::SeedableRng;
-use criterion::{
-    measurement::{Measurement, ValueFormatter, WallTime},
-    BenchmarkId, Criterion, Throughput,
-};
+use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use rand_chacha::ChaCha20Rng;
 
 /// `n` distinct G1 points `start + i · step` (cheap to build, unlike `n`
@@ -46,7 +35,7 @@ fn msm_inputs<E: Pairing>(
     (bases, scalars)
 }
 
-fn bench_curve<E: Pairing, M: Measurement>(c: &mut Criterion<M>, curve: &str)
+fn bench_curve<E: Pairing>(c: &mut Criterion, curve: &str)
 where
     E::ScalarField: FftField,
 {
@@ -101,62 +90,10 @@ where
     group.finish();
 }
 
-/// The bench thread's CPU time in nanoseconds (see the module docs).
-struct ThreadCpuTime;
-
-static WALL: WallTime = WallTime;
-
-impl ThreadCpuTime {
-    fn now_ns() -> u64 {
-        let stat = std::fs::read_to_string("/proc/thread-self/schedstat")
-            .expect("VIDKIT_BENCH_CPU_TIME needs Linux' /proc/thread-self/schedstat");
-        stat.split_whitespace()
-            .next()
-            .and_then(|ns| ns.parse().ok())
-            .expect("schedstat starts with the CPU time in ns")
-    }
+fn curves(c: &mut Criterion) {
+    bench_curve::<vidkit_bls24_317::Bls24_317>(c, "bls24-317");
+    bench_curve::<ark_bls12_381::Bls12_381>(c, "bls12-381");
 }
 
-impl Measurement for ThreadCpuTime {
-    type Intermediate = u64;
-    type Value = u64;
-
-    fn start(&self) -> u64 {
-        Self::now_ns()
-    }
-    fn end(&self, start: u64) -> u64 {
-        Self::now_ns().saturating_sub(start)
-    }
-    fn add(&self, v1: &u64, v2: &u64) -> u64 {
-        v1 + v2
-    }
-    fn zero(&self) -> u64 {
-        0
-    }
-    fn to_f64(&self, value: &u64) -> f64 {
-        *value as f64
-    }
-    fn formatter(&self) -> &dyn ValueFormatter {
-        // nanoseconds, formatted like wall-clock durations
-        WALL.formatter()
-    }
-}
-
-fn curves<M: Measurement>(c: &mut Criterion<M>) {
-    bench_curve::<vidkit_bls24_317::Bls24_317, M>(c, "bls24-317");
-    bench_curve::<ark_bls12_381::Bls12_381, M>(c, "bls12-381");
-}
-
-fn main() {
-    if std::env::var_os("VIDKIT_BENCH_CPU_TIME").is_some() {
-        let mut c = Criterion::default()
-            .with_measurement(ThreadCpuTime)
-            .configure_from_args();
-        curves(&mut c);
-        c.final_summary();
-    } else {
-        let mut c = Criterion::default().configure_from_args();
-        curves(&mut c);
-        c.final_summary();
-    }
-}
+criterion_group!(benches, curves);
+criterion_main!(benches);

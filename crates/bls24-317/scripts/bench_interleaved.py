@@ -9,11 +9,9 @@ bench the minimum over rounds of criterion's median estimate, and the ratio.
 The minimum is the run least disturbed by the other users of the machine.
 
     python3 crates/bls24-317/scripts/bench_interleaved.py \
-        [--rounds 3] [--cpu-time] [--features asm] [--bench pairing/pairing ...]
+        [--rounds 3] [--features asm] [--bench pairing/pairing ...]
 
 Run from the workspace root; honours CARGO_TARGET_DIR and RUSTFLAGS.
-`--cpu-time` sets VIDKIT_BENCH_CPU_TIME=1 (thread CPU time, see
-benches/curves.rs).
 """
 import argparse
 import os
@@ -49,13 +47,10 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--measurement-time", type=int, default=3)
-    ap.add_argument("--cpu-time", action="store_true")
     ap.add_argument("--features", default="")
     ap.add_argument("--bench", action="append")
     args = ap.parse_args()
     env = dict(os.environ)
-    if args.cpu_time:
-        env["VIDKIT_BENCH_CPU_TIME"] = "1"
     benches = args.bench or DEFAULT
     best = {}
     for r in range(args.rounds):
