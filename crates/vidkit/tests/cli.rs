@@ -579,3 +579,198 @@ fn default_job_without_arguments() {
     }
     assert!(text(&o.stderr).contains("INSECURE"));
 }
+
+/// The Ethereum mainnet ceremony file checked in by vidkit-kzg.
+const CEREMONY: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../kzg/tests/data/trusted_setup.txt"
+);
+
+#[test]
+fn ethereum_ceremony_setup_converts_and_disperses() {
+    let tmp = tempfile::tempdir().unwrap();
+    let root = tmp.path();
+    let data = sample(3000, 3);
+    std::fs::write(root.join("f.bin"), &data).unwrap();
+    let convert = |out: &str| vidkit(&["setup", "--from-ethereum", CEREMONY, "--out", out], root);
+    let o = convert("eth.srs");
+    if !SchemeName::available().contains(&SchemeName::Kzg) {
+        // without vidkit-kzg the loader is not compiled in
+        assert_error(&o, 2, &["not in this build"]);
+        return;
+    }
+    assert_ok(&o);
+    assert!(
+        text(&o.stdout).contains("ceremony setup for bls12-381, 1 string(s) of 4096 G1 + 65 G2"),
+        "{}",
+        text(&o.stdout)
+    );
+    assert!(!text(&o.stderr).contains("INSECURE"), "{}", text(&o.stderr));
+    // deterministic: the same ceremony gives the same file
+    assert_ok(&vidkit(
+        &[
+            "setup",
+            "--curve",
+            "bls12-381",
+            "--from-ethereum",
+            CEREMONY,
+            "--out",
+            "again.srs",
+        ],
+        root,
+    ));
+    assert_eq!(
+        std::fs::read(root.join("eth.srs")).unwrap(),
+        std::fs::read(root.join("again.srs")).unwrap()
+    );
+    assert!(text(&vidkit(&["inspect", "eth.srs"], root).stdout).contains("Ethereum KZG ceremony"));
+    assert_error(&convert("eth.srs"), 2, &["eth.srs", "already exists"]);
+
+    for scheme in [SchemeName::KzgPlus, SchemeName::SemiAvid, SchemeName::Kzg] {
+        if !SchemeName::available().contains(&scheme) {
+            continue;
+        }
+        let dir = format!("d-{}", scheme.name());
+        let o = vidkit(
+            &[
+                "disperse",
+                "f.bin",
+                "--scheme",
+                scheme.name(),
+                "-k",
+                "4",
+                "-n",
+                "8",
+                "--out",
+                &dir,
+                "--srs",
+                "eth.srs",
+            ],
+            root,
+        );
+        assert_ok(&o);
+        assert!(!text(&o.stderr).contains("INSECURE"), "{scheme}");
+        assert_ok(&vidkit(&["verify", &dir, "--srs", "eth.srs"], root));
+        assert_error(&vidkit(&["verify", &dir], root), 2, &["pass it with --srs"]);
+        // lose 3 shards, corrupt a fourth: exactly k = 4 valid remain
+        let shard = |j: usize| root.join(format!("{dir}/shard-{j:04}.vid"));
+        for j in [0, 3, 6] {
+            std::fs::remove_file(shard(j)).unwrap();
+        }
+        corrupt_value(&shard(5));
+        let out = format!("r-{}.bin", scheme.name());
+        let o = vidkit(
+            &["reconstruct", &dir, "--out", &out, "--srs", "eth.srs"],
+            root,
+        );
+        assert_ok(&o);
+        assert!(text(&o.stdout).contains("shard-0005.vid"), "{scheme}");
+        assert_eq!(std::fs::read(root.join(&out)).unwrap(), data, "{scheme}");
+    }
+    // aPlonK needs two independent strings: the ceremony has one
+    if SchemeName::available().contains(&SchemeName::Aplonk) {
+        let o = vidkit(
+            &[
+                "disperse", "f.bin", "--scheme", "aplonk", "-k", "4", "-n", "8", "--out", "a",
+                "--srs", "eth.srs",
+            ],
+            root,
+        );
+        assert_error(&o, 2, &["eth.srs"]);
+    }
+    // more rows than G1 powers: a semi-avid file of 4097 rows (k = 1)
+    if SchemeName::available().contains(&SchemeName::SemiAvid) {
+        std::fs::write(root.join("big.bin"), sample(31 * 4097, 1)).unwrap();
+        let o = vidkit(
+            &[
+                "disperse",
+                "big.bin",
+                "--scheme",
+                "semi-avid",
+                "-k",
+                "1",
+                "-n",
+                "2",
+                "--out",
+                "big",
+                "--srs",
+                "eth.srs",
+            ],
+            root,
+        );
+        assert_eq!(o.status.code(), Some(2), "{}", text(&o.stderr));
+        assert!(text(&o.stderr).contains("4096"), "{}", text(&o.stderr));
+    }
+}
+
+#[test]
+fn corrupted_ceremony_files_give_one_line_errors() {
+    let tmp = tempfile::tempdir().unwrap();
+    let root = tmp.path();
+    let good = std::fs::read_to_string(CEREMONY).unwrap();
+    let mut lines: Vec<&str> = good.lines().collect();
+    let convert = |name: &str, body: &str| {
+        std::fs::write(root.join(name), body).unwrap();
+        vidkit(&["setup", "--from-ethereum", name, "--out", "x.srs"], root)
+    };
+    if !SchemeName::available().contains(&SchemeName::Kzg) {
+        return;
+    }
+    // a non-hex character in line 1003 (a G1 Lagrange point)
+    let bad = format!("z{}", &lines[1002][1..]);
+    lines[1002] = &bad;
+    assert_error(
+        &convert("bad-hex.txt", &(lines.join("\n") + "\n")),
+        2,
+        &["bad-hex.txt", "line 1003", "not hexadecimal"],
+    );
+    // a flipped bit in the x coordinate of the last G1 power
+    let last = good.lines().count() - 1;
+    let mut l: Vec<String> = good.lines().map(str::to_owned).collect();
+    let mut b = hex_bytes(&l[last]);
+    b[47] ^= 1;
+    l[last] = b.iter().map(|x| format!("{x:02x}")).collect();
+    assert_error(
+        &convert("flipped.txt", &(l.join("\n") + "\n")),
+        2,
+        &["flipped.txt", "Ethereum KZG ceremony"],
+    );
+    // truncated in the middle of a line, and a wrong count
+    assert_error(
+        &convert("short.txt", &good[..good.len() / 2]),
+        2,
+        &["short.txt"],
+    );
+    assert_error(
+        &convert("count.txt", &good.replacen("4096", "4095", 1)),
+        2,
+        &["count.txt", "line 1", "4095"],
+    );
+    assert!(!root.join("x.srs").exists(), "nothing written on error");
+    // other curves, missing files
+    let o = vidkit(
+        &[
+            "setup",
+            "--curve",
+            "bn254",
+            "--from-ethereum",
+            CEREMONY,
+            "--out",
+            "x.srs",
+        ],
+        root,
+    );
+    assert_error(&o, 2, &["bls12-381", "bn254"]);
+    let o = vidkit(
+        &["setup", "--from-ethereum", "missing.txt", "--out", "x.srs"],
+        root,
+    );
+    assert_error(&o, 2, &["missing.txt"]);
+}
+
+fn hex_bytes(s: &str) -> Vec<u8> {
+    (0..s.len())
+        .step_by(2)
+        .map(|i| u8::from_str_radix(&s[i..i + 2], 16).unwrap())
+        .collect()
+}

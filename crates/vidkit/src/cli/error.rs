@@ -151,6 +151,23 @@ pub enum CliError {
         /// why
         source: vidkit::Error,
     },
+    /// The Ethereum ceremony file is malformed or its points are invalid.
+    #[cfg(feature = "kzg")]
+    #[error("{}: not a valid Ethereum KZG ceremony file: {source}", .path.display())]
+    Ceremony {
+        /// the ceremony file
+        path: PathBuf,
+        /// why
+        source: vidkit::kzg::EthereumError,
+    },
+    /// `--from-ethereum` with another curve than BLS12-381.
+    #[error(
+        "--from-ethereum: the Ethereum KZG ceremony setup exists only for bls12-381, not {curve}"
+    )]
+    EthereumCurve {
+        /// the curve asked for
+        curve: vidkit::CurveName,
+    },
     /// A directory holds no shard file.
     #[error("{}: no shard files (shard-*.vid) found", .dir.display())]
     NoShards {

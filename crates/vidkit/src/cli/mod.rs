@@ -74,14 +74,15 @@ struct SrsArg {
 
 #[derive(Args, Debug)]
 struct SetupArgs {
-    /// Curve: bls12-381, bn254 or bls24-317.
-    #[arg(long)]
-    curve: CurveName,
+    /// Curve: bls12-381, bn254 or bls24-317 (with --from-ethereum: bls12-381, the default).
+    #[arg(long, required_unless_present = "from_ethereum")]
+    curve: Option<CurveName>,
     /// Largest polynomial degree supported (the file holds max-degree + 1 powers per group).
     #[arg(long, value_name = "D", required_unless_present = "from_ethereum")]
     max_degree: Option<usize>,
-    /// Convert the Ethereum KZG ceremony output (trusted_setup.txt) instead.
-    #[arg(long, value_name = "TRUSTED_SETUP_TXT")]
+    /// Convert the Ethereum KZG ceremony output (c-kzg's trusted_setup.txt:
+    /// 4096 G1 and 65 G2 powers of τ on BLS12-381) instead, validating every point.
+    #[arg(long, value_name = "TRUSTED_SETUP_TXT", conflicts_with = "max_degree")]
     from_ethereum: Option<PathBuf>,
     /// Output file.
     #[arg(long)]
@@ -200,15 +201,20 @@ fn read_commitment(path: &Path) -> Result<vidkit::format::CommitmentFile, CliErr
 }
 
 fn run_setup(a: SetupArgs, json: bool) -> Result<u8, CliError> {
-    if a.from_ethereum.is_some() {
-        return Err(CliError::Usage(
-            "--from-ethereum: the Ethereum ceremony loader (vidkit-kzg) is not in this build yet",
-        ));
+    if let Some(ceremony) = &a.from_ethereum {
+        let curve = a.curve.unwrap_or(CurveName::Bls12_381);
+        if curve != CurveName::Bls12_381 {
+            return Err(CliError::EthereumCurve { curve });
+        }
+        let report = setup_cmd::from_ethereum(ceremony, &a.out, a.force, Progress::new(json))?;
+        emit(json, &report, setup_cmd::SetupReport::print);
+        return Ok(EXIT_OK);
     }
-    let degree = a
-        .max_degree
-        .ok_or(CliError::Usage("--max-degree is required"))?;
-    let report = setup_cmd::test_setup(a.curve, degree, &a.out, a.force, Progress::new(json))?;
+    let (curve, degree) = match (a.curve, a.max_degree) {
+        (Some(c), Some(d)) => (c, d),
+        _ => return Err(CliError::Usage("--curve and --max-degree are required")),
+    };
+    let report = setup_cmd::test_setup(curve, degree, &a.out, a.force, Progress::new(json))?;
     eprintln!(
         "warning: {} is an INSECURE test setup: never use it to protect real data",
         a.out.display()

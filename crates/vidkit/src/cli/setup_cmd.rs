@@ -42,7 +42,8 @@ pub struct SetupReport {
     pub insecure: bool,
     pub label: String,
     pub strings: usize,
-    pub powers_per_group: usize,
+    pub g1_powers: usize,
+    pub g2_powers: usize,
     pub digest: String,
     pub file_bytes: usize,
 }
@@ -61,13 +62,11 @@ impl SetupReport {
             },
             self.curve,
             self.strings,
-            self.powers_per_group,
-            self.powers_per_group,
+            self.g1_powers,
+            self.g2_powers,
             self.digest
         );
-        if self.insecure {
-            println!("  {}", self.label);
-        }
+        println!("  {}", self.label);
     }
 }
 
@@ -104,8 +103,70 @@ pub fn test_setup(
         insecure: true,
         label: file.label.clone(),
         strings: file.powers.len(),
-        powers_per_group: count,
+        g1_powers: count,
+        g2_powers: count,
         digest: short_hex(&file.digest()),
         file_bytes: bytes.len(),
     })
+}
+
+/// Label of a converted ceremony setup (fixed, so that converting the same
+/// ceremony file anywhere gives the same SRS file and digest).
+#[cfg(feature = "kzg")]
+pub const ETHEREUM_LABEL: &str = "Ethereum KZG ceremony (EIP-4844 mainnet trusted setup, powers of tau on BLS12-381), converted by `vidkit setup --from-ethereum`";
+
+/// Converts the Ethereum KZG ceremony output (c-kzg's `trusted_setup.txt`)
+/// into an SRS file of one powers-of-τ string (4096 G1, 65 G2 powers), after
+/// validating every point and the consistency of the three lists.
+#[cfg(feature = "kzg")]
+pub fn from_ethereum(
+    ceremony: &Path,
+    out: &Path,
+    force: bool,
+    progress: Progress,
+) -> Result<SetupReport, CliError> {
+    fsio::check_free(out, force)?;
+    let text = fsio::read(ceremony)?;
+    let mut rng = vidkit::core::rng::os_rng();
+    let (setup, _) = progress.step("validating the ceremony points", || {
+        vidkit::kzg::EthereumSetup::from_text(&text, &mut rng)
+    });
+    let srs = setup
+        .map_err(|source| CliError::Ceremony {
+            path: ceremony.to_owned(),
+            source,
+        })?
+        .into_srs();
+    let file = SrsFile {
+        curve: CurveName::Bls12_381,
+        insecure: false,
+        label: ETHEREUM_LABEL.to_owned(),
+        powers: vec![to_bytes(&srs)],
+    };
+    let bytes = file.to_bytes();
+    fsio::write_atomic(out, &bytes, force)?;
+    Ok(SetupReport {
+        file: out.display().to_string(),
+        curve: CurveName::Bls12_381.to_string(),
+        insecure: false,
+        label: file.label.clone(),
+        strings: 1,
+        g1_powers: srs.powers_g1().len(),
+        g2_powers: srs.powers_g2().len(),
+        digest: short_hex(&file.digest()),
+        file_bytes: bytes.len(),
+    })
+}
+
+/// Without the `kzg` feature the ceremony loader is not compiled in.
+#[cfg(not(feature = "kzg"))]
+pub fn from_ethereum(
+    _ceremony: &Path,
+    _out: &Path,
+    _force: bool,
+    _progress: Progress,
+) -> Result<SetupReport, CliError> {
+    Err(CliError::Usage(
+        "--from-ethereum needs the Ethereum ceremony loader of vidkit-kzg (feature `kzg`), not in this build",
+    ))
 }
