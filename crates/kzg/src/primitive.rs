@@ -9,11 +9,13 @@
 //! `P(X)/(X − z)` is the same as that of `(P(X) − v)/(X − z)`; the remainder is
 //! exactly `v`, so one pass yields both.
 //!
-//! The functions are generic over any [`VariableBaseMSM`] group so that the
-//! same code commits in G1 (KZG, KZG+) and in G2 (aPlonK's key opening).
+//! The functions are generic over any [`CurveGroup`] so that the same code
+//! commits in G1 (KZG, KZG+) and in G2 (aPlonK's key opening). The MSM is
+//! `vidkit_msm::msm`: batch-affine Pippenger for BLS12-381 and BN254,
+//! arkworks' MSM (through the curve's `SWCurveConfig::msm`) otherwise.
 
 use crate::KzgError;
-use ark_ec::VariableBaseMSM;
+use ark_ec::CurveGroup;
 use ark_ff::Field;
 
 /// Commits to the polynomial with coefficients `coeffs` (low degree first):
@@ -22,8 +24,8 @@ use ark_ff::Field;
 /// Fails with [`KzgError::TooManyCoefficients`] if `coeffs` is longer than
 /// `powers`. Trailing zero coefficients are allowed (the polynomial's degree
 /// is never inferred from the length).
-pub fn commit<G: VariableBaseMSM>(
-    powers: &[G::MulBase],
+pub fn commit<G: CurveGroup>(
+    powers: &[G::Affine],
     coeffs: &[G::ScalarField],
 ) -> Result<G, KzgError> {
     if coeffs.len() > powers.len() {
@@ -35,7 +37,7 @@ pub fn commit<G: VariableBaseMSM>(
     if coeffs.is_empty() {
         return Ok(G::zero());
     }
-    Ok(G::msm_unchecked(&powers[..coeffs.len()], coeffs))
+    Ok(vidkit_msm::msm::<G>(&powers[..coeffs.len()], coeffs))
 }
 
 /// Synthetic division of `P` (coefficients `coeffs`, low degree first) by
@@ -69,8 +71,8 @@ pub fn divide_by_linear<F: Field>(coeffs: &[F], z: F) -> (F, Vec<F>) {
 /// `π = [(P(τ) − P(z))/(τ − z)]_1` (in the group of `powers`).
 ///
 /// Fails like [`commit`] when `coeffs` is longer than `powers`.
-pub fn open<G: VariableBaseMSM>(
-    powers: &[G::MulBase],
+pub fn open<G: CurveGroup>(
+    powers: &[G::Affine],
     coeffs: &[G::ScalarField],
     z: G::ScalarField,
 ) -> Result<(G::ScalarField, G), KzgError> {
@@ -88,7 +90,7 @@ pub fn open<G: VariableBaseMSM>(
 mod tests {
     use super::*;
     use ark_bls12_381::{Fr, G1Affine, G1Projective, G2Affine, G2Projective};
-    use ark_ec::{AffineRepr, CurveGroup};
+    use ark_ec::AffineRepr;
     use ark_ff::{UniformRand, Zero};
     use ark_std::rand::SeedableRng;
 

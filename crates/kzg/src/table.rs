@@ -14,9 +14,16 @@
 //! `s·B = Σ_w sign(d_w)·T[w][|d_w|]` costs at most `W` mixed additions and
 //! no doubling. Negating an affine point is free.
 //!
+//! This table is kept beside vidkit-msm's bucket methods for these small,
+//! many-times-repeated MSMs: a few dozen mixed additions per scalar and no
+//! bucket reduction, where a bucket pass over `k·W` points with few buckets
+//! cannot amortise its batch inversions (`docs/msm.md`).
+//!
 //! The width is the largest `c ≤ 10` whose table fits in a point budget, so the
 //! memory stays bounded for large `k`; with `c = 8`, `k = 16` the table holds
 //! 67 584 points (about 6.5 MiB on BLS12-381).
+
+mod rows;
 
 use ark_ec::{AffineRepr, CurveGroup};
 use ark_ff::{BigInteger, PrimeField, Zero};

@@ -15,7 +15,7 @@
 //! wrong, the batch passes with probability at most `2^-128`.
 
 use crate::KzgError;
-use ark_ec::{pairing::Pairing, AffineRepr, CurveGroup, VariableBaseMSM};
+use ark_ec::{pairing::Pairing, AffineRepr, CurveGroup};
 use ark_ff::Zero;
 use ark_serialize::{
     CanonicalDeserialize, CanonicalSerialize, Compress, SerializationError, Valid, Validate,
@@ -189,8 +189,9 @@ pub fn batch_verify<E: Pairing, R: RngCore + ?Sized>(
     let proofs: Vec<E::G1Affine> = items.iter().map(|it| it.3).collect();
     let rho_z: Vec<E::ScalarField> = items.iter().zip(&rho).map(|(it, r)| it.1 * r).collect();
     let value: E::ScalarField = items.iter().zip(&rho).map(|(it, r)| it.2 * r).sum();
-    let c = E::G1::msm_unchecked(&commitments, &rho);
-    let a = E::G1::msm_unchecked(&proofs, &rho_z);
-    let b = E::G1::msm_unchecked(&proofs, &rho);
+    let c = vidkit_msm::msm::<E::G1>(&commitments, &rho);
+    let proofs = vidkit_msm::MsmBases::<E::G1>::new(&proofs);
+    let a = proofs.msm(&rho_z);
+    let b = proofs.msm(&rho);
     vk.pairing_check(c + a - vk.g * value, -b)
 }

@@ -88,6 +88,20 @@ impl<G: CurveGroup> MsmBases<G> {
         }
     }
 
+    /// Prepares `bases` for `count` MSMs: with a window table
+    /// ([`MsmBases::with_precomputation`], at most [`DEFAULT_TABLE_POINTS`]
+    /// points) when the operation-count model says building it is repaid
+    /// by the `count` cheaper MSMs, plainly ([`MsmBases::new`]) otherwise.
+    /// Semi-AVID's `k` column commitments over the same `m` bases use this.
+    pub fn for_msms(bases: &[G::Affine], count: usize) -> Self {
+        let bits = G::ScalarField::MODULUS_BIT_SIZE;
+        if crate::table::table_pays(bases.len(), bits, count, DEFAULT_TABLE_POINTS) {
+            Self::with_precomputation(bases, DEFAULT_TABLE_POINTS)
+        } else {
+            Self::new(bases)
+        }
+    }
+
     /// Number of bases.
     pub fn len(&self) -> usize {
         self.engine.len()

@@ -20,7 +20,7 @@ use ark_ec::{
     short_weierstrass::{Affine, Bucket, Projective, SWCurveConfig},
     VariableBaseMSM,
 };
-use ark_ff::{AdditiveGroup, PrimeField, Zero};
+use ark_ff::{AdditiveGroup, BigInteger, PrimeField, Zero};
 use ark_std::vec::Vec;
 
 use crate::{buckets::window_sums, digits};
@@ -79,7 +79,10 @@ pub fn msm_bigint_with_window<P: SWCurveConfig>(
     if n == 0 {
         return Projective::zero();
     }
-    let windows = digits::window_count(P::ScalarField::MODULUS_BIT_SIZE, c);
+    // only as many windows as the largest scalar needs (data scalars of
+    // 31-byte chunks have 248 bits, random verifier coefficients 128)
+    let bits = scalars.iter().map(|s| s.num_bits()).max().unwrap_or(0);
+    let windows = digits::window_count(bits.max(1), c);
     let digits = digits::recode_scalar_major(scalars, c, windows);
     // windows sharing one accumulator: at least ~4096 buckets in all
     let group = (GROUP_BUCKETS >> (c - 1)).clamp(1, windows);

@@ -33,6 +33,26 @@ pub(crate) fn table_window(n: usize, bits: u32, max_points: usize) -> u32 {
         .unwrap_or(4)
 }
 
+/// Doubling cost (Jacobian, `a = 0`) plus normalisation share per table point,
+/// in multiplications.
+const DOUBLE_COST: usize = 8;
+const NORMALIZE_COST: usize = 6;
+
+/// Whether `count` MSMs over `n` bases are cheaper with a table (building
+/// it included) than with plain Pippenger, by operation count.
+pub(crate) fn table_pays(n: usize, bits: u32, count: usize, max_points: usize) -> bool {
+    if n < crate::pippenger::SMALL_MSM {
+        return false;
+    }
+    let c = crate::pippenger::window_size(n);
+    let plain = digits::window_count(bits, c) * (n * ADD_COST + (REDUCE_COST << c));
+    let t = table_window(n, bits, max_points);
+    let w = digits::window_count(bits, t);
+    let with_table = n * w * ADD_COST + (REDUCE_COST << t);
+    let build = n * (w * t as usize * DOUBLE_COST + w * NORMALIZE_COST);
+    count.saturating_mul(plain.saturating_sub(with_table)) > build
+}
+
 /// Window multiples `2^{c·w}·P_i` of fixed bases, scalar-major.
 #[derive(Clone, Debug)]
 pub(crate) struct WindowTable<P: SWCurveConfig> {

@@ -260,3 +260,19 @@ fn window_sizes_grow_with_the_msm() {
     assert!((3..=5).contains(&pippenger::window_size(64)));
     assert!((11..=14).contains(&pippenger::window_size(1 << 16)));
 }
+
+#[test]
+fn prepared_for_many_msms_matches_arkworks() {
+    let mut rng = ChaCha20Rng::seed_from_u64(8);
+    let bases = random_points::<ark_bls12_381::G1Projective>(64, &mut rng);
+    let few = MsmBases::<ark_bls12_381::G1Projective>::for_msms(&bases, 1);
+    let many = MsmBases::<ark_bls12_381::G1Projective>::for_msms(&bases, 1000);
+    assert_eq!(few.engine(), "batch-affine");
+    assert_eq!(many.engine(), "batch-affine-table");
+    for _ in 0..3 {
+        let s: Vec<_> = (0..64).map(|_| ark_bls12_381::Fr::rand(&mut rng)).collect();
+        let expected = ark_bls12_381::G1Projective::msm_unchecked(&bases, &s);
+        assert_eq!(few.msm(&s), expected);
+        assert_eq!(many.msm(&s), expected);
+    }
+}

@@ -2,16 +2,17 @@
 //!
 //! * Commit: `γ_c = MSM(B[0..m), column c)` for the `k` columns of the
 //!   coefficient matrix. The scalars are converted to their canonical big
-//!   integers once, column by column, and every MSM is arkworks' Pippenger
-//!   (`VariableBaseMSM::msm_bigint`) over the same affine bases. With the
+//!   integers once, column by column, and every MSM runs on bases prepared
+//!   once for the `k` MSMs (`vidkit_msm::MsmBases::for_msms`: batch-affine
+//!   Pippenger, plus a window table when `k` MSMs repay building it). With the
 //!   `parallel` feature the columns are spread over the rayon pool when there
 //!   are at least as many columns as threads; otherwise the columns run one
-//!   after the other and each MSM is parallel inside (arkworks' `parallel`).
+//!   after the other and each MSM is parallel inside (vidkit-msm's `parallel`).
 //!   Group arithmetic is exact, so both paths give identical points.
 //! * Check: `Σ_i y_i·B_i − Σ_c λ_c·γ_c = 0` as **one** MSM of size `m + k`
 //!   (one Pippenger bucket pass instead of two), no pairing.
 
-use ark_ec::{pairing::Pairing, CurveGroup, VariableBaseMSM};
+use ark_ec::{pairing::Pairing, CurveGroup};
 use ark_ff::{PrimeField, Zero};
 
 type BigOf<E> = <<E as Pairing>::ScalarField as PrimeField>::BigInt;
@@ -24,7 +25,7 @@ pub(crate) fn commit_columns<E: Pairing>(
     k: usize,
 ) -> Vec<E::G1Affine> {
     let m = coefficients.len() / k;
-    let bases = &bases[..m];
+    let bases = vidkit_msm::MsmBases::<E::G1>::for_msms(&bases[..m], k);
     let column = |c: usize| -> E::G1 {
         let scalars: Vec<BigOf<E>> = coefficients
             .iter()
@@ -32,7 +33,7 @@ pub(crate) fn commit_columns<E: Pairing>(
             .step_by(k)
             .map(|v| v.into_bigint())
             .collect();
-        E::G1::msm_bigint(bases, &scalars)
+        bases.msm_bigint(&scalars)
     };
     #[cfg(feature = "parallel")]
     let points: Vec<E::G1> = {
@@ -65,5 +66,5 @@ pub(crate) fn homomorphic_check<E: Pairing>(
         .map(|v| v.into_bigint())
         .chain(lambda.iter().map(|l| (-*l).into_bigint()))
         .collect();
-    E::G1::msm_bigint(&points, &scalars).is_zero()
+    vidkit_msm::msm_bigint::<E::G1>(&points, &scalars).is_zero()
 }
