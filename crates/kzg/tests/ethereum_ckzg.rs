@@ -29,6 +29,21 @@ fn ckzg() -> &'static KzgSettings {
     })
 }
 
+/// c-kzg's `verify_kzg_proof` on byte arrays (`Err` for malformed input).
+fn ckzg_verify(
+    c: [u8; 48],
+    z: [u8; 32],
+    y: [u8; 32],
+    proof: [u8; 48],
+) -> Result<bool, c_kzg::Error> {
+    ckzg().verify_kzg_proof(
+        &Bytes48::new(c),
+        &Bytes32::new(z),
+        &Bytes32::new(y),
+        &Bytes48::new(proof),
+    )
+}
+
 fn ckzg_blob(bytes: &[u8]) -> Box<Blob> {
     Box::new(Blob::from_bytes(bytes).unwrap())
 }
@@ -62,7 +77,6 @@ fn proofs_are_byte_identical_and_cross_verify() {
     let mut r = rng(101);
     for (i, blob) in blobs().iter().enumerate() {
         let commitment = s.blob_to_kzg_commitment(blob).unwrap();
-        let c48 = Bytes48::new(commitment);
         let cblob = ckzg_blob(blob);
         // a random point, a point of the domain, and 0
         let zs = [
@@ -77,14 +91,7 @@ fn proofs_are_byte_identical_and_cross_verify() {
             assert_eq!(proof, *cproof, "proof, blob {i}, z = {z}");
             assert_eq!(y, *cy, "y, blob {i}, z = {z}");
             // c-kzg accepts ours
-            let ok = ckzg()
-                .verify_kzg_proof(
-                    &c48,
-                    &Bytes32::new(zb),
-                    &Bytes32::new(y),
-                    &Bytes48::new(proof),
-                )
-                .unwrap();
+            let ok = ckzg_verify(commitment, zb, y, proof).unwrap();
             assert!(ok, "c-kzg rejects our proof, blob {i}");
             // our verifier accepts c-kzg's, byte-level and on decoded points
             let cproof = cproof.to_bytes().into_inner();
@@ -99,14 +106,7 @@ fn proofs_are_byte_identical_and_cross_verify() {
                 s.verify_kzg_proof(&commitment, &zb, &y1, &cproof),
                 Ok(false)
             );
-            let ok = ckzg()
-                .verify_kzg_proof(
-                    &c48,
-                    &Bytes32::new(zb),
-                    &Bytes32::new(y1),
-                    &Bytes48::new(cproof),
-                )
-                .unwrap();
+            let ok = ckzg_verify(commitment, zb, y1, cproof).unwrap();
             assert!(!ok, "c-kzg accepts a wrong value");
         }
     }
@@ -153,23 +153,9 @@ fn both_reject_the_same_malformed_inputs() {
     assert!(s
         .verify_kzg_proof(&commitment, &z, &y, &not_a_point)
         .is_err());
-    assert!(ckzg()
-        .verify_kzg_proof(
-            &Bytes48::new(commitment),
-            &Bytes32::new(z),
-            &Bytes32::new(y),
-            &Bytes48::new(not_a_point)
-        )
-        .is_err());
+    assert!(ckzg_verify(commitment, z, y, not_a_point).is_err());
     // a valid point that is not the proof
     let other = g1_to_bytes(&(G1Affine::generator() * Fr::from(5u64)).into_affine());
     assert_eq!(s.verify_kzg_proof(&commitment, &z, &y, &other), Ok(false));
-    assert!(!ckzg()
-        .verify_kzg_proof(
-            &Bytes48::new(commitment),
-            &Bytes32::new(z),
-            &Bytes32::new(y),
-            &Bytes48::new(other)
-        )
-        .unwrap());
+    assert!(!ckzg_verify(commitment, z, y, other).unwrap());
 }
