@@ -6,6 +6,7 @@
 //!   `1 + x^4 λ = r`); four 32-bit multiplications instead of a 255-bit one.
 //! * Cofactor clearing: `[1 - x] P` (Wahby–Boneh, eprint 2019/403 §5, as
 //!   gnark-crypto does), a map onto G1 (tested on random curve points).
+//! * MSM: vidkit-msm's batch-affine Pippenger (the `msm` hook).
 //! * Scalar multiplication: 2-dimensional GLV with `φ` (arkworks'
 //!   [`GLVConfig`]; lattice basis from `scripts/derive_constants.py`).
 
@@ -74,6 +75,16 @@ impl SWCurveConfig for Config {
             t = mul_by_x(&t);
         }
         (t + p).is_zero()
+    }
+
+    /// vidkit-msm's batch-affine Pippenger (arkworks' `VariableBaseMSM::msm`
+    /// and vidkit-msm's generic entry points for groups they do not know
+    /// call this hook).
+    fn msm(bases: &[G1Affine], scalars: &[Fr]) -> Result<G1Projective, usize> {
+        if bases.len() != scalars.len() {
+            return Err(bases.len().min(scalars.len()));
+        }
+        Ok(vidkit_msm::pippenger::msm(bases, scalars))
     }
 
     #[inline]

@@ -1,0 +1,81 @@
+//! G1 MSM of BLS24-317 (vidkit-msm's batch-affine Pippenger through the
+//! `SWCurveConfig::msm` hook) against arkworks' Pippenger and a naive sum,
+//! over random sizes and the edge cases.
+
+use ark_ec::{AffineRepr, CurveGroup, PrimeGroup, VariableBaseMSM};
+use ark_ff::{PrimeField, UniformRand, Zero};
+use ark_std::rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha20Rng;
+use vidkit_bls24_317::{Fr, G1Affine, G1Projective};
+
+fn random_points(n: usize, rng: &mut impl Rng) -> Vec<G1Affine> {
+    let v: Vec<G1Projective> = (0..n).map(|_| G1Projective::rand(rng)).collect();
+    G1Projective::normalize_batch(&v)
+}
+
+/// The hook, vidkit-msm's generic entry, and the batch-affine core at a few
+/// widths, all equal to arkworks' Pippenger (`msm_unchecked` bypasses the hook).
+fn check(bases: &[G1Affine], scalars: &[Fr]) -> G1Projective {
+    let expected = G1Projective::msm_unchecked(bases, scalars);
+    let n = bases.len().min(scalars.len());
+    assert_eq!(
+        G1Projective::msm(&bases[..n], &scalars[..n]).unwrap(),
+        expected,
+        "hook, n = {n}"
+    );
+    assert_eq!(
+        vidkit_msm::msm::<G1Projective>(bases, scalars),
+        expected,
+        "generic, n = {n}"
+    );
+    let big: Vec<_> = scalars.iter().map(|s| s.into_bigint()).collect();
+    for c in [2, 5, vidkit_msm::pippenger::window_size(n)] {
+        assert_eq!(
+            vidkit_msm::pippenger::msm_bigint_with_window(bases, &big, c),
+            expected,
+            "batch-affine c = {c}, n = {n}"
+        );
+    }
+    let prepared = vidkit_msm::MsmBases::<G1Projective>::for_msms(bases, 1000);
+    assert_eq!(prepared.msm(scalars), expected, "prepared, n = {n}");
+    expected
+}
+
+#[test]
+fn msm_matches_arkworks_and_naive_sum_on_random_sizes() {
+    let mut rng = ChaCha20Rng::seed_from_u64(24);
+    for _ in 0..6 {
+        let n = rng.gen_range(0..200);
+        let bases = random_points(n, &mut rng);
+        let scalars: Vec<Fr> = (0..n).map(|_| Fr::rand(&mut rng)).collect();
+        let got = check(&bases, &scalars);
+        let naive: G1Projective = bases.iter().zip(&scalars).map(|(b, s)| *b * s).sum();
+        assert_eq!(got, naive);
+    }
+}
+
+#[test]
+fn msm_edge_cases() {
+    let mut rng = ChaCha20Rng::seed_from_u64(317);
+    let g = G1Affine::generator();
+    let minus_one = -Fr::from(1u64);
+    assert!(check(&[], &[]).is_zero());
+    assert_eq!(check(&[g], &[minus_one]), -G1Projective::generator());
+    for n in [5usize, 64, 150] {
+        let bases = random_points(n, &mut rng);
+        let scalars: Vec<Fr> = (0..n).map(|_| Fr::rand(&mut rng)).collect();
+        assert!(check(&bases, &vec![Fr::zero(); n]).is_zero());
+        let mut with_id = bases.clone();
+        for b in with_id.iter_mut().step_by(2) {
+            *b = G1Affine::zero();
+        }
+        check(&with_id, &scalars);
+        let fives = vec![Fr::from(5u64); n];
+        assert_eq!(check(&vec![g; n], &fives), g * Fr::from(5 * n as u64));
+        let opposite: Vec<_> = (0..n).map(|i| if i % 2 == 0 { g } else { -g }).collect();
+        check(&opposite, &fives);
+        check(&opposite, &scalars);
+        check(&bases, &vec![minus_one; n]);
+        check(&bases[..n / 2], &scalars);
+    }
+}
