@@ -64,10 +64,10 @@
 //!
 //! `std` (default), `parallel` (columns of a commit, shards of
 //! [`SemiAvid::verify_each`], rows of a batch and transparent bases on the
-//! rayon pool, plus arkworks' parallel MSM; results identical to the
+//! rayon pool, plus vidkit-msm's parallel MSM; results identical to the
 //! sequential path), `asm`, `test-srs`, `test-utils`.
 //!
-//! Nothing here is hand-written cryptography: MSMs, hash-to-curve (RFC 9380
+//! Nothing here is hand-written cryptography: MSMs (vidkit-msm), hash-to-curve (RFC 9380
 //! where arkworks has a map) and the field arithmetic are arkworks'; the
 //! try-and-increment fallback ([`hash_to_curve::TryAndIncrement`]) exists
 //! because arkworks 0.6 has no map-to-curve configuration for BN254.
