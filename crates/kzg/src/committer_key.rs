@@ -39,6 +39,13 @@ impl<E: Pairing> CommitterKey<E> {
     pub fn msm(&self, scalars: &[E::ScalarField]) -> Option<E::G1> {
         self.table.msm(scalars)
     }
+
+    /// The MSMs of consecutive rows of `len` scalars at once (KZG+'s `m` row
+    /// commitments, its `n` proofs): see [`FixedBaseTable::msm_rows`]. `None`
+    /// if `len` exceeds the powers or does not divide `scalars.len()`.
+    pub fn msm_rows(&self, scalars: &[E::ScalarField], len: usize) -> Option<Vec<E::G1>> {
+        self.table.msm_rows(scalars, len)
+    }
 }
 
 impl<E: Pairing> fmt::Debug for CommitterKey<E> {
