@@ -41,6 +41,10 @@ fn check(bases: &[G1Affine], scalars: &[Fr]) -> G1Projective {
     expected
 }
 
+fn naive(bases: &[G1Affine], scalars: &[Fr]) -> G1Projective {
+    bases.iter().zip(scalars).map(|(b, s)| *b * s).sum()
+}
+
 #[test]
 fn msm_matches_arkworks_and_naive_sum_on_random_sizes() {
     let mut rng = ChaCha20Rng::seed_from_u64(24);
@@ -48,9 +52,7 @@ fn msm_matches_arkworks_and_naive_sum_on_random_sizes() {
         let n = rng.gen_range(0..200);
         let bases = random_points(n, &mut rng);
         let scalars: Vec<Fr> = (0..n).map(|_| Fr::rand(&mut rng)).collect();
-        let got = check(&bases, &scalars);
-        let naive: G1Projective = bases.iter().zip(&scalars).map(|(b, s)| *b * s).sum();
-        assert_eq!(got, naive);
+        assert_eq!(check(&bases, &scalars), naive(&bases, &scalars));
     }
 }
 
@@ -69,13 +71,17 @@ fn msm_edge_cases() {
         for b in with_id.iter_mut().step_by(2) {
             *b = G1Affine::zero();
         }
-        check(&with_id, &scalars);
+        assert_eq!(check(&with_id, &scalars), naive(&with_id, &scalars));
         let fives = vec![Fr::from(5u64); n];
         assert_eq!(check(&vec![g; n], &fives), g * Fr::from(5 * n as u64));
         let opposite: Vec<_> = (0..n).map(|i| if i % 2 == 0 { g } else { -g }).collect();
-        check(&opposite, &fives);
-        check(&opposite, &scalars);
-        check(&bases, &vec![minus_one; n]);
-        check(&bases[..n / 2], &scalars);
+        assert_eq!(check(&opposite, &fives), naive(&opposite, &fives));
+        assert_eq!(check(&opposite, &scalars), naive(&opposite, &scalars));
+        let maxed = vec![minus_one; n];
+        assert_eq!(check(&bases, &maxed), naive(&bases, &maxed));
+        assert_eq!(
+            check(&bases[..n / 2], &scalars),
+            naive(&bases[..n / 2], &scalars)
+        );
     }
 }
