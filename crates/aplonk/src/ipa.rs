@@ -29,7 +29,7 @@
 use crate::{transcript::ShardTranscript, Round};
 use ark_ec::{
     pairing::{Pairing, PairingOutput},
-    AffineRepr, CurveGroup, VariableBaseMSM,
+    AffineRepr, CurveGroup,
 };
 use ark_ff::{Field, PrimeField};
 
@@ -103,8 +103,8 @@ pub(crate) fn prove<E: Pairing>(
             _ => (inner_pairing::<E>(a_l, g_r), inner_pairing::<E>(a_r, g_l)),
         };
         let lr = E::G1::normalize_batch(&[
-            E::G1::msm_unchecked(a_l, b_r),
-            E::G1::msm_unchecked(a_r, b_l),
+            vidkit_msm::msm::<E::G1>(a_l, b_r),
+            vidkit_msm::msm::<E::G1>(a_r, b_l),
         ]);
         let round = Round {
             l_g,

@@ -11,7 +11,7 @@
 use crate::{ipa, poly, transcript::ShardTranscript, AplonkError, Commitment, Proof, ProverKey};
 use ark_ec::{
     pairing::{Pairing, PairingOutput},
-    CurveGroup, VariableBaseMSM,
+    CurveGroup,
 };
 
 /// Data shared by the proofs of all shards of one file.
@@ -59,7 +59,7 @@ impl<'a, E: Pairing> FileProver<'a, E> {
         let f = poly::combine_rows(self.coefficients, self.k, r);
         let (value, pi) = vidkit_kzg::open::<E::G1>(&self.pk.sigma_g1, &f, alpha)?;
         debug_assert_eq!(value, poly::horner(y, r), "f(α_j) = Σ r^i y_j[i]");
-        let mu_hat = E::G1::msm_unchecked(self.mu, &b[..self.mu.len()]);
+        let mu_hat: E::G1 = vidkit_msm::msm(self.mu, &b[..self.mu.len()]);
         let pts = E::G1::normalize_batch(&[mu_hat, pi]);
         let (mu_hat, pi_kzg) = (pts[0], pts[1]);
         t.opening::<E>(&mu_hat, &pi_kzg);

@@ -177,8 +177,8 @@ impl<E: Pairing> Accumulator<E> {
     pub fn check(mut self, vk: &VerifierKey<E>, com_f: &PairingOutput<E>) -> bool {
         self.h_bases.push(vk.g);
         self.h_scalars.push(self.g_scalar);
-        let h_point = E::G1::msm_unchecked(&self.h_bases, &self.h_scalars);
-        let sigma_point = E::G1::msm_unchecked(&self.sigma_bases, &self.sigma_scalars);
+        let h_point: E::G1 = vidkit_msm::msm(&self.h_bases, &self.h_scalars);
+        let sigma_point: E::G1 = vidkit_msm::msm(&self.sigma_bases, &self.sigma_scalars);
         let mut g1 = Vec::with_capacity(self.pair_g1.len() + 2);
         g1.push(h_point);
         g1.push(sigma_point);

@@ -12,7 +12,7 @@
 //! at most `2^-128` over the choice of the `ρ_u`.
 
 use crate::{Commitment, KzgPlus, KzgPlusError, Proof, VerifierKey};
-use ark_ec::{pairing::Pairing, VariableBaseMSM};
+use ark_ec::pairing::Pairing;
 use ark_ff::Zero;
 use ark_std::rand::RngCore;
 use vidkit_core::Shard;
@@ -47,8 +47,8 @@ pub(crate) fn batch_verify<E: Pairing, R: RngCore + ?Sized>(
         rho_alpha.push(rho_u * alpha);
     }
     let proofs: Vec<E::G1Affine> = items.iter().map(|(_, p)| p.pi).collect();
-    let c = E::G1::msm_unchecked(commitment.rows(), &gamma);
-    let a = E::G1::msm_unchecked(&proofs, &rho_alpha);
-    let b = E::G1::msm_unchecked(&proofs, &rho);
+    let c: E::G1 = vidkit_msm::msm(commitment.rows(), &gamma);
+    let a: E::G1 = vidkit_msm::msm(&proofs, &rho_alpha);
+    let b: E::G1 = vidkit_msm::msm(&proofs, &rho);
     Ok(vk.kzg().pairing_check(c - vk.kzg().g * value + a, -b))
 }

@@ -18,8 +18,8 @@
 use crate::{
     shard_challenge, Commitment, KzgPlusError, Proof, ProverKey, TranscriptMode, VerifierKey, NAME,
 };
-use ark_ec::{pairing::Pairing, AffineRepr, CurveGroup, VariableBaseMSM};
-use ark_ff::Field;
+use ark_ec::{pairing::Pairing, AffineRepr, CurveGroup};
+use ark_ff::{Field, Zero};
 use ark_std::{cfg_into_iter, rand::RngCore, vec::Vec};
 #[cfg(feature = "parallel")]
 use rayon::prelude::*;
@@ -201,13 +201,11 @@ impl<E: Pairing> Scheme for KzgPlus<E> {
     ) -> Result<(Commitment<E>, ()), KzgPlusError> {
         self.check_encoded(pk, encoded)?;
         let k = self.code.k();
-        let rows: Vec<E::G1> = cfg_into_iter!(0..encoded.info.m)
-            .map(|i| {
-                pk.ck
-                    .msm(&encoded.coefficients[i * k..(i + 1) * k])
-                    .expect("the key holds k powers (checked)")
-            })
-            .collect();
+        // all m row MSMs at once, in the table's cache-friendly order
+        let rows = pk
+            .ck
+            .msm_rows(&encoded.coefficients, k)
+            .expect("the key holds k powers and there are m·k coefficients (checked)");
         let rows = E::G1::normalize_batch(&rows);
         Ok((Commitment::new(encoded.info, rows)?, ()))
     }
@@ -249,7 +247,8 @@ impl<E: Pairing> Scheme for KzgPlus<E> {
             }
         }
         let coeffs = &encoded.coefficients;
-        let proofs: Result<Vec<E::G1>, KzgPlusError> = cfg_into_iter!(0..n)
+        // the n quotients (k − 1 coefficients each), then all n MSMs at once
+        let quotients: Result<Vec<Vec<E::ScalarField>>, KzgPlusError> = cfg_into_iter!(0..n)
             .map(|j| {
                 let shard = &encoded.shards[j];
                 let alpha = self.alpha(j)?;
@@ -269,13 +268,18 @@ impl<E: Pairing> Scheme for KzgPlus<E> {
                     }
                 }
                 let (_value, quotient) = vidkit_kzg::divide_by_linear(&q, alpha);
-                Ok(pk
-                    .ck
-                    .msm(&quotient)
-                    .expect("the quotient has k − 1 coefficients"))
+                Ok(quotient)
             })
             .collect();
-        Ok(E::G1::normalize_batch(&proofs?)
+        let quotients: Vec<E::ScalarField> = quotients?.concat();
+        let proofs = if k == 1 {
+            vec![E::G1::zero(); n]
+        } else {
+            pk.ck
+                .msm_rows(&quotients, k - 1)
+                .expect("n quotients of k − 1 coefficients, k powers (checked)")
+        };
+        Ok(E::G1::normalize_batch(&proofs)
             .into_iter()
             .map(|pi| Proof { pi })
             .collect())
@@ -295,7 +299,7 @@ impl<E: Pairing> Scheme for KzgPlus<E> {
             powers.push(p);
             p *= r;
         }
-        let c = E::G1::msm_unchecked(commitment.rows(), &powers);
+        let c: E::G1 = vidkit_msm::msm(commitment.rows(), &powers);
         let pi = proof.pi;
         Ok(vk
             .kzg()
