@@ -4,7 +4,7 @@
 mod common;
 
 use ark_bls12_381::Bls12_381;
-use common::{data, Flaw, HashList};
+use common::{data, hash_list, Flaw};
 use std::{
     net::{Ipv4Addr, SocketAddr, TcpListener},
     sync::Arc,
@@ -15,8 +15,6 @@ use vidkit_examples::network::{
     run_scenario, Behaviour, Client, Limits, NetError, NodeOutcome, Refusal, Request, Response,
     RetrieveError, StopReason, StorageNode, StoreOutcome,
 };
-
-type Double = HashList<Bls12_381>;
 
 fn limits() -> Limits {
     Limits {
@@ -31,7 +29,7 @@ fn scenario(
     k: usize,
     behaviours: &[Behaviour],
 ) -> vidkit_examples::network::ScenarioReport<vidkit_core::Error> {
-    let scheme = Arc::new(Double::new(k, behaviours.len(), Flaw::None));
+    let scheme = Arc::new(hash_list::<Bls12_381>(k, behaviours.len(), Flaw::None));
     run_scenario(scheme, &(), Arc::new(()), &data(500), behaviours, limits()).unwrap()
 }
 
@@ -104,7 +102,7 @@ fn fails_clearly_when_too_few_nodes_survive() {
 
 #[test]
 fn nodes_verify_before_storing() {
-    let scheme = Arc::new(Double::new(2, 3, Flaw::None));
+    let scheme = Arc::new(hash_list::<Bls12_381>(2, 3, Flaw::None));
     let d = scheme.disperse(&(), &data(100)).unwrap();
     let mut node = StorageNode::new(
         1,
@@ -151,7 +149,7 @@ fn nodes_verify_before_storing() {
 
 #[test]
 fn client_refuses_non_loopback_addresses_and_wrong_counts() {
-    let scheme = Double::new(1, 2, Flaw::None);
+    let scheme = hash_list::<Bls12_381>(1, 2, Flaw::None);
     let d = scheme.disperse(&(), b"x").unwrap();
     let client = Client::new(&scheme, &(), limits());
     let far: SocketAddr = "192.0.2.1:9".parse().unwrap();
@@ -178,7 +176,7 @@ fn a_silent_peer_times_out_instead_of_hanging() {
     // a listener that accepts but never answers
     let silent = TcpListener::bind((Ipv4Addr::LOCALHOST, 0)).unwrap();
     let addr = silent.local_addr().unwrap();
-    let scheme = Double::new(1, 1, Flaw::None);
+    let scheme = hash_list::<Bls12_381>(1, 1, Flaw::None);
     let d = scheme.disperse(&(), b"x").unwrap();
     let limits = Limits {
         io_timeout: Duration::from_millis(200),
@@ -200,7 +198,7 @@ fn a_silent_peer_times_out_instead_of_hanging() {
 
 #[test]
 fn nodes_stop_by_themselves() {
-    let scheme = Arc::new(Double::new(1, 1, Flaw::None));
+    let scheme = Arc::new(hash_list::<Bls12_381>(1, 1, Flaw::None));
     let short = Limits {
         lifetime: Duration::from_millis(100),
         ..limits()

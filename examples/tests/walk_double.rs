@@ -7,7 +7,7 @@ mod common;
 use ark_bls12_381::Bls12_381;
 use ark_bn254::Bn254;
 use ark_std::rand::SeedableRng;
-use common::{data, Flaw, HashList};
+use common::{data, hash_list, Flaw};
 use rand_chacha::ChaCha20Rng;
 use vidkit_examples::{walk_through, WalkError};
 
@@ -16,7 +16,7 @@ fn honest_double_walks_through_on_both_curves() {
     let mut rng = ChaCha20Rng::seed_from_u64(1);
     for (k, n, len) in [(1, 1, 0), (2, 3, 5), (3, 5, 400), (4, 8, 31 * 4 + 1)] {
         let r = walk_through(
-            &HashList::<Bls12_381>::new(k, n, Flaw::None),
+            &hash_list::<Bls12_381>(k, n, Flaw::None),
             &(),
             &data(len),
             &mut rng,
@@ -27,7 +27,7 @@ fn honest_double_walks_through_on_both_curves() {
         assert!(r.tampered_shard < n && r.tampered_row < r.m);
         assert_eq!(r.curve, "bls12-381");
         let r = walk_through(
-            &HashList::<Bn254>::new(k, n, Flaw::None),
+            &hash_list::<Bn254>(k, n, Flaw::None),
             &(),
             &data(len),
             &mut rng,
@@ -52,7 +52,7 @@ fn honest_double_walks_through_on_both_curves() {
 
 #[test]
 fn a_verifier_that_ignores_values_is_caught() {
-    let scheme = HashList::<Bls12_381>::new(2, 4, Flaw::IgnoresValues);
+    let scheme = hash_list::<Bls12_381>(2, 4, Flaw::AcceptsAnything);
     let err =
         walk_through(&scheme, &(), &data(100), &mut ChaCha20Rng::seed_from_u64(2)).unwrap_err();
     assert!(
@@ -63,7 +63,7 @@ fn a_verifier_that_ignores_values_is_caught() {
 
 #[test]
 fn a_verifier_that_rejects_honest_shards_is_caught() {
-    let scheme = HashList::<Bn254>::new(2, 4, Flaw::RejectsAll);
+    let scheme = hash_list::<Bn254>(2, 4, Flaw::RejectsEverything);
     let err =
         walk_through(&scheme, &(), &data(100), &mut ChaCha20Rng::seed_from_u64(3)).unwrap_err();
     assert!(

@@ -16,6 +16,12 @@
 //! Each check panics with a message naming the failing case.
 //! Scheme crates add their scheme-specific oracles (known τ, component-wise
 //! proof tampering, transcript binding) on top.
+//!
+//! [`HashList`] is a hash-list test double (with deliberate [`Flaw`]s) for
+//! testing generic tools, and the suite itself, without a commitment scheme.
+
+mod double;
+pub use double::{Flaw, HashCommitment, HashList};
 
 use crate::{packing, Dispersal, ScalarOf, Scheme, Shard};
 use ark_ff::{One, PrimeField, Zero};
