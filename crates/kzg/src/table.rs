@@ -108,16 +108,7 @@ impl<G: CurveGroup> FixedBaseTable<G> {
                 continue;
             }
             let table = &self.points[b * stride..(b + 1) * stride];
-            let bits = s.into_bigint();
-            let mut carry = 0i64;
-            for w in 0..self.windows {
-                let mut d = window_bits(&bits, w * self.width as usize, self.width) as i64 + carry;
-                if d > per_window as i64 {
-                    d -= 1i64 << self.width;
-                    carry = 1;
-                } else {
-                    carry = 0;
-                }
+            for (w, d) in self.signed_digits(s).enumerate() {
                 if d > 0 {
                     acc += table[w * per_window + d as usize - 1];
                 } else if d < 0 {
@@ -126,6 +117,22 @@ impl<G: CurveGroup> FixedBaseTable<G> {
             }
         }
         Some(acc)
+    }
+
+    /// The `windows` signed digits `d_w ∈ [−2^{width−1}, 2^{width−1}]` of `s`,
+    /// low window first, with `s = Σ_w d_w·2^{width·w}`.
+    fn signed_digits(&self, s: &G::ScalarField) -> impl Iterator<Item = i64> {
+        let bits = s.into_bigint();
+        let (width, half) = (self.width, 1i64 << (self.width - 1));
+        let mut carry = 0i64;
+        (0..self.windows).map(move |w| {
+            let mut d = window_bits(&bits, w * width as usize, width) as i64 + carry;
+            carry = i64::from(d > half);
+            if carry == 1 {
+                d -= 1i64 << width;
+            }
+            d
+        })
     }
 }
 

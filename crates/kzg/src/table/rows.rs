@@ -10,9 +10,9 @@
 //! random point of the whole table (megabytes for `k ≥ 16`), and the cache
 //! misses dominated: the side-by-side KZG+ runs in `docs/kzg-plus.md`.
 
-use super::{window_bits, FixedBaseTable};
+use super::FixedBaseTable;
 use ark_ec::CurveGroup;
-use ark_ff::{PrimeField, Zero};
+use ark_ff::Zero;
 use ark_std::vec::Vec;
 
 /// Rows per block: the block's accumulators and one window's digits stay in
@@ -67,17 +67,7 @@ impl<G: CurveGroup> FixedBaseTable<G> {
                     continue;
                 }
                 any = true;
-                let bits = s.into_bigint();
-                let mut carry = 0i64;
-                for w in 0..self.windows {
-                    let mut d =
-                        window_bits(&bits, w * self.width as usize, self.width) as i64 + carry;
-                    if d > per_window as i64 {
-                        d -= 1i64 << self.width;
-                        carry = 1;
-                    } else {
-                        carry = 0;
-                    }
+                for (w, d) in self.signed_digits(&s).enumerate() {
                     digits[w * rows + r] = d as i32;
                 }
             }
