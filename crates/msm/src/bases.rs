@@ -95,11 +95,40 @@ impl<G: CurveGroup> MsmBases<G> {
     /// Semi-AVID's `k` column commitments over the same `m` bases use this.
     pub fn for_msms(bases: &[G::Affine], count: usize) -> Self {
         let bits = G::ScalarField::MODULUS_BIT_SIZE;
-        if crate::table::table_pays(bases.len(), bits, count, DEFAULT_TABLE_POINTS) {
+        if crate::table::table_pays(
+            bases.len(),
+            bits,
+            count,
+            DEFAULT_TABLE_POINTS,
+            crate::table::inversion_cost::<G::BaseField>(),
+        ) {
             Self::with_precomputation(bases, DEFAULT_TABLE_POINTS)
         } else {
             Self::new(bases)
         }
+    }
+
+    /// How many MSMs over `n` bases repay building the window table of
+    /// [`MsmBases::for_msms`] (by the same operation count), or `None` when
+    /// a table never pays (no bases, or no saving per MSM). For
+    /// callers that keep prepared bases across calls and build the table
+    /// only once enough MSMs have been done without it (Semi-AVID's prover
+    /// key): at most twice the cost of knowing the future.
+    ///
+    /// ```
+    /// use ark_bls12_381::G1Projective;
+    /// use vidkit_msm::MsmBases;
+    /// assert_eq!(MsmBases::<G1Projective>::msms_to_repay_table(0), None);
+    /// let r = MsmBases::<G1Projective>::msms_to_repay_table(4096).unwrap();
+    /// assert!(r > 1);
+    /// ```
+    pub fn msms_to_repay_table(n: usize) -> Option<usize> {
+        crate::table::repay_count(
+            n,
+            G::ScalarField::MODULUS_BIT_SIZE,
+            DEFAULT_TABLE_POINTS,
+            crate::table::inversion_cost::<G::BaseField>(),
+        )
     }
 
     /// Number of bases.
@@ -175,7 +204,9 @@ impl<P: SWCurveConfig> MsmEngine<Projective<P>> for Fast<P> {
     }
     fn msm_bigint(&self, scalars: &[<P::ScalarField as PrimeField>::BigInt]) -> Projective<P> {
         match &self.table {
-            Some(t) if scalars.len().min(t.len()) >= pippenger::SMALL_MSM => t.msm_bigint(scalars),
+            // a table beats arkworks' small-MSM path too: one pass of n·W
+            // additions instead of W passes with their bucket reductions
+            Some(t) => t.msm_bigint(scalars),
             _ => pippenger::msm_bigint(&self.bases, scalars),
         }
     }
@@ -212,8 +243,12 @@ fn downcast_engine<G: CurveGroup, P: SWCurveConfig>(
     let copy: Box<dyn Any> = Box::new(bases.to_vec());
     let bases: Vec<Affine<P>> = *copy.downcast::<Vec<Affine<P>>>().ok()?;
     let table = table.map(|max_points| {
-        let c =
-            crate::table::table_window(bases.len(), P::ScalarField::MODULUS_BIT_SIZE, max_points);
+        let c = crate::table::table_window(
+            bases.len(),
+            P::ScalarField::MODULUS_BIT_SIZE,
+            max_points,
+            crate::table::inversion_cost::<P::BaseField>(),
+        );
         WindowTable::new(&bases, c)
     });
     let engine: Box<dyn MsmEngine<Projective<P>>> = Box::new(Fast { bases, table });

@@ -33,6 +33,13 @@ use ark_ec::{
 use ark_ff::{AdditiveGroup, Field, Zero};
 use ark_std::{vec, vec::Vec};
 
+/// Additions per batch (one field inversion each) for `n_buckets` buckets.
+/// Conflicts are rare when the batch is small against the bucket count; the
+/// inversion is amortised once the batch has a few hundred entries.
+pub(crate) fn batch_size(n_buckets: usize) -> usize {
+    (n_buckets / 8).clamp(16, 512)
+}
+
 /// One pending addition: bucket `bucket` gets point `point` (negated if `neg`).
 #[derive(Clone, Copy)]
 struct Entry {
@@ -66,9 +73,7 @@ enum Kind<F> {
 
 impl<'a, P: SWCurveConfig> Accumulator<'a, P> {
     fn new(points: &'a [Affine<P>], n_buckets: usize) -> Self {
-        // Conflicts are rare when the batch is small against the bucket count;
-        // the inversion is amortised once the batch has a few hundred entries.
-        let batch_size = (n_buckets / 8).clamp(16, 512);
+        let batch_size = batch_size(n_buckets);
         Self {
             points,
             buckets: vec![Affine::identity(); n_buckets],

@@ -33,6 +33,10 @@
 //!   `where E::G1: FastMsm` bound rippling through every generic site.
 //! * [`FastMsm`] and [`pippenger`]: statically typed, for code that knows
 //!   its curve.
+//! * [`add_scaled`]: `lo_i + x·hi_i` for many points and one scalar (the fold
+//!   of a folding argument), with one GLV decomposition of `x` for all points
+//!   on the shipped curves (arkworks multiplies their G2 points by plain
+//!   double-and-add).
 //!
 //! Results are exact group elements: the `parallel` feature (windows or
 //! chunks on the rayon pool) gives the same points as the sequential path.
@@ -45,9 +49,11 @@ mod bases;
 mod buckets;
 mod digits;
 pub mod pippenger;
+mod scale;
 mod table;
 
 pub use bases::{MsmBases, MsmEngine, DEFAULT_TABLE_POINTS};
+pub use scale::add_scaled;
 
 use ark_ec::{
     short_weierstrass::{Projective, SWCurveConfig},

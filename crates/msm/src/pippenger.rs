@@ -26,7 +26,7 @@ use ark_std::vec::Vec;
 use crate::{buckets::window_sums, digits};
 
 /// Windows are grouped so that a group has about this many buckets.
-const GROUP_BUCKETS: usize = 4096;
+pub(crate) const GROUP_BUCKETS: usize = 4096;
 
 /// Below this many (non-trivial) pairs, arkworks' MSM is used.
 pub const SMALL_MSM: usize = 32;

@@ -276,3 +276,49 @@ fn prepared_for_many_msms_matches_arkworks() {
         assert_eq!(many.msm(&s), expected);
     }
 }
+
+/// `add_scaled` equals `lo + x·hi` computed by arkworks, on every shipped
+/// group (the GLV path) and on a group without it (the fallback), with
+/// identity points and the scalars 0, ±1 and random ones.
+fn add_scaled_matches<G: CurveGroup>(rng: &mut ChaCha20Rng) {
+    let n = 9;
+    let mut lo = random_points::<G>(n, rng);
+    let mut hi = random_points::<G>(n, rng);
+    lo[2] = G::Affine::zero();
+    hi[3] = G::Affine::zero();
+    hi[4] = G::Affine::zero();
+    lo[4] = G::Affine::zero();
+    hi[5] = lo[5];
+    let one = G::ScalarField::from(1u64);
+    for x in [
+        G::ScalarField::from(0u64),
+        one,
+        -one,
+        G::ScalarField::from(2u64),
+        G::ScalarField::rand(rng),
+        G::ScalarField::rand(rng),
+    ] {
+        let expected: Vec<G> = lo.iter().zip(&hi).map(|(l, h)| *l + *h * x).collect();
+        assert_eq!(
+            vidkit_msm::add_scaled::<G>(&lo, &hi, x),
+            expected,
+            "x = {x}"
+        );
+        // shorter of the two lengths
+        assert_eq!(
+            vidkit_msm::add_scaled::<G>(&lo[..4], &hi, x),
+            expected[..4].to_vec()
+        );
+    }
+}
+
+#[test]
+fn add_scaled_on_every_group() {
+    let mut rng = ChaCha20Rng::seed_from_u64(9);
+    add_scaled_matches::<ark_bls12_381::G1Projective>(&mut rng);
+    add_scaled_matches::<ark_bls12_381::G2Projective>(&mut rng);
+    add_scaled_matches::<ark_bn254::G1Projective>(&mut rng);
+    add_scaled_matches::<ark_bn254::G2Projective>(&mut rng);
+    // a group without the GLV path (BLS12-381 G1 under another type)
+    add_scaled_matches::<Projective<Hooked>>(&mut rng);
+}
