@@ -17,6 +17,7 @@
 
 use crate::{
     hash_to_curve::{base_message, HashMethod, HashToG1},
+    prepared::PreparedBases,
     SemiAvidError,
 };
 use ark_ec::pairing::Pairing;
@@ -41,20 +42,34 @@ pub enum BasisOrigin {
 }
 
 /// The commitment bases: prover key and verifier key of Semi-AVID-PC.
-#[derive(Clone, Debug, PartialEq, Eq, CanonicalSerialize, CanonicalDeserialize)]
+///
+/// Besides the points, a key used for committing keeps a window table of
+/// them once enough commits have repaid building it (`crate::prepared`:
+/// the same commitments, faster; shared by clones, never serialised, not
+/// part of equality).
+#[derive(Clone, Debug)]
 pub struct Bases<E: Pairing> {
     origin: BasisOrigin,
     points: Vec<E::G1Affine>,
+    prepared: PreparedBases<E::G1>,
 }
+
+impl<E: Pairing> PartialEq for Bases<E> {
+    fn eq(&self, other: &Self) -> bool {
+        self.origin == other.origin && self.points == other.points
+    }
+}
+
+impl<E: Pairing> Eq for Bases<E> {}
 
 impl<E: Pairing> Bases<E> {
     /// The first `m` G1 powers of `srs`, or [`vidkit_core::Error::SrsTooShort`].
     pub fn from_srs(srs: &Srs<E>, m: usize) -> Result<Self, SemiAvidError> {
         srs.check_len(m, 0)?;
-        Ok(Self {
-            origin: BasisOrigin::PowersOfTau,
-            points: srs.powers_g1()[..m].to_vec(),
-        })
+        Ok(Self::with_points(
+            BasisOrigin::PowersOfTau,
+            srs.powers_g1()[..m].to_vec(),
+        ))
     }
 
     /// `m` bases hashed from `seed` with method `H` (no trusted setup).
@@ -62,13 +77,34 @@ impl<E: Pairing> Bases<E> {
     /// With the `parallel` feature the points are hashed on the rayon pool
     /// (identical output).
     pub fn transparent<H: HashToG1<E::G1>>(seed: &[u8], m: usize) -> Result<Self, SemiAvidError> {
-        Ok(Self {
-            origin: BasisOrigin::HashToCurve {
+        Ok(Self::with_points(
+            BasisOrigin::HashToCurve {
                 method: H::METHOD,
                 seed: seed.to_vec(),
             },
-            points: derive::<E, H>(seed, m)?,
-        })
+            derive::<E, H>(seed, m)?,
+        ))
+    }
+
+    fn with_points(origin: BasisOrigin, points: Vec<E::G1Affine>) -> Self {
+        Self {
+            origin,
+            points,
+            prepared: PreparedBases::default(),
+        }
+    }
+
+    /// The commit-side precomputation state (`crate::prepared`).
+    pub(crate) fn prepared(&self) -> &PreparedBases<E::G1> {
+        &self.prepared
+    }
+
+    /// Whether this key holds a window table for files of `m` rows, built
+    /// after enough commits of that size repaid it (see the `prepared`
+    /// module). Commitments are the same either way; this is for tests and
+    /// benchmarks that want to know which path a commit took.
+    pub fn has_commit_table(&self, m: usize) -> bool {
+        self.prepared.has_table_for(m, self.points.len())
     }
 
     /// How the bases were made.
@@ -134,6 +170,41 @@ fn derive<E: Pairing, H: HashToG1<E::G1>>(
     #[cfg(not(feature = "parallel"))]
     {
         (0..m).map(one).collect()
+    }
+}
+
+impl<E: Pairing> CanonicalSerialize for Bases<E> {
+    /// The origin, then the points (the commit table is not serialised).
+    fn serialize_with_mode<W: Write>(
+        &self,
+        mut writer: W,
+        compress: Compress,
+    ) -> Result<(), SerializationError> {
+        self.origin.serialize_with_mode(&mut writer, compress)?;
+        self.points.serialize_with_mode(writer, compress)
+    }
+
+    fn serialized_size(&self, compress: Compress) -> usize {
+        self.origin.serialized_size(compress) + self.points.serialized_size(compress)
+    }
+}
+
+impl<E: Pairing> Valid for Bases<E> {
+    fn check(&self) -> Result<(), SerializationError> {
+        self.origin.check()?;
+        self.points.check()
+    }
+}
+
+impl<E: Pairing> CanonicalDeserialize for Bases<E> {
+    fn deserialize_with_mode<R: Read>(
+        mut reader: R,
+        compress: Compress,
+        validate: Validate,
+    ) -> Result<Self, SerializationError> {
+        let origin = BasisOrigin::deserialize_with_mode(&mut reader, compress, validate)?;
+        let points = Vec::deserialize_with_mode(reader, compress, validate)?;
+        Ok(Self::with_points(origin, points))
     }
 }
 

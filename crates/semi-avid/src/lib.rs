@@ -60,6 +60,14 @@
 //! # Ok::<(), vidkit_semi_avid::SemiAvidError>(())
 //! ```
 //!
+//! ## Commit speed: the key's table
+//!
+//! A prover key that commits file after file switches, once the commits of one
+//! size class have repaid it, to a precomputed window table of its bases (one
+//! bucket pass per column MSM instead of one per window); the commitments are
+//! the same points. A one-off commit never pays for the table. See the
+//! `prepared` module docs and [`Bases::has_commit_table`].
+//!
 //! ## Features
 //!
 //! `std` (default), `parallel` (columns of a commit, shards of
@@ -80,6 +88,7 @@ mod commitment;
 mod error;
 pub mod hash_to_curve;
 mod msm;
+mod prepared;
 pub mod recode;
 mod scheme;
 

@@ -3,8 +3,8 @@
 //! * Commit: `γ_c = MSM(B[0..m), column c)` for the `k` columns of the
 //!   coefficient matrix. The scalars are converted to their canonical big
 //!   integers once, column by column, and every MSM runs on bases prepared
-//!   once for the `k` MSMs (`vidkit_msm::MsmBases::for_msms`: batch-affine
-//!   Pippenger, plus a window table when `k` MSMs repay building it). With the
+//!   once for the `k` MSMs: batch-affine Pippenger, or the key's window table
+//!   once commits have repaid building it (`crate::prepared`). With the
 //!   `parallel` feature the columns are spread over the rayon pool when there
 //!   are at least as many columns as threads; otherwise the columns run one
 //!   after the other and each MSM is parallel inside (vidkit-msm's `parallel`).
@@ -15,17 +15,19 @@
 use ark_ec::{pairing::Pairing, CurveGroup};
 use ark_ff::{PrimeField, Zero};
 
+use crate::Bases;
+
 type BigOf<E> = <<E as Pairing>::ScalarField as PrimeField>::BigInt;
 
 /// The `k` column commitments of a row-major `m × k` coefficient matrix
 /// (`coefficients.len() == m·k`, `bases.len() ≥ m`).
 pub(crate) fn commit_columns<E: Pairing>(
-    bases: &[E::G1Affine],
+    key: &Bases<E>,
     coefficients: &[E::ScalarField],
     k: usize,
 ) -> Vec<E::G1Affine> {
     let m = coefficients.len() / k;
-    let bases = vidkit_msm::MsmBases::<E::G1>::for_msms(&bases[..m], k);
+    let bases = key.prepared().for_commit(key.points(), m, k);
     let column = |c: usize| -> E::G1 {
         let scalars: Vec<BigOf<E>> = coefficients
             .iter()

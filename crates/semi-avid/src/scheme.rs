@@ -143,7 +143,7 @@ impl<E: Pairing> Scheme for SemiAvid<E> {
                 expected,
             });
         }
-        let columns = msm::commit_columns::<E>(pk.points(), &encoded.coefficients, info.k);
+        let columns = msm::commit_columns::<E>(pk, &encoded.coefficients, info.k);
         Ok((SemiAvidCommitment::new_unchecked(info, columns), ()))
     }
 

@@ -5,7 +5,10 @@
 //! Groups `semi-avid-vs-komodo/{commit,verify}/bls12-381`, ids
 //! `{komodo|vidkit…}/k=…,n=…,F=…`:
 //! * commit: komodo `semi_avid::prove` (packs the bytes, transposes, k MSMs)
-//!   vs vidkit packing + `commit` (the same work: bytes → k column commitments);
+//!   vs vidkit packing + `commit` (the same work: bytes → k column commitments)
+//!   on a key that has committed this size until it built its commit table
+//!   (`vidkit`, the steady state of a disperser) and on a fresh key
+//!   (`vidkit-fresh-key`, a one-off commit);
 //! * verify: komodo verifying k shards one by one vs vidkit `batch_verify` of
 //!   the same k shards (and vidkit one by one, for reference).
 //!
@@ -19,7 +22,7 @@
 use ark_bls12_381_04::{Fr as KFr, G1Projective as KG1};
 use ark_poly_04::univariate::DensePolynomial;
 use ark_std_04::rand::SeedableRng as _;
-use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use criterion::{criterion_group, criterion_main, BatchSize, BenchmarkId, Criterion, Throughput};
 use komodo::{
     algebra::linalg::Matrix,
     semi_avid::{build, prove, verify, Block},
@@ -133,6 +136,19 @@ fn side_by_side(c: &mut Criterion) {
             let items: Vec<_> = d.shards.iter().zip(&d.proofs).skip(k).take(k).collect();
             let mut vrng = vidkit_core::rng::os_rng();
 
+            // steady state of a disperser: commit until the key has built its
+            // table (what a long run of commits of this size leads to)
+            let m = vidkit_pack(&scheme, &data).info.m;
+            let mut warm_commits = 0;
+            while !pk.has_commit_table(m) && warm_commits < 200 {
+                scheme.commit(&pk, &vidkit_pack(&scheme, &data)).unwrap();
+                warm_commits += 1;
+            }
+            println!(
+                "vidkit key: commit table for m = {m} after {warm_commits} more commits: {}",
+                pk.has_commit_table(m)
+            );
+
             let mut g = c.benchmark_group("semi-avid-vs-komodo/commit/bls12-381");
             g.throughput(Throughput::Bytes(len as u64));
             g.bench_function(BenchmarkId::new("komodo", &id), |b| {
@@ -144,6 +160,19 @@ fn side_by_side(c: &mut Criterion) {
                         .commit(&pk, &vidkit_pack(&scheme, black_box(&data)))
                         .unwrap()
                 })
+            });
+            // the same commit on a key that has not committed before (no
+            // table yet: vidkit builds its commit table only once repaid)
+            g.bench_function(BenchmarkId::new("vidkit-fresh-key", &id), |b| {
+                b.iter_batched(
+                    || scheme.setup(&srs, len).unwrap().0,
+                    |fresh| {
+                        scheme
+                            .commit(&fresh, &vidkit_pack(&scheme, black_box(&data)))
+                            .unwrap()
+                    },
+                    BatchSize::LargeInput,
+                )
             });
             g.finish();
 

@@ -1,0 +1,149 @@
+//! Commit-side precomputation kept with the prover key.
+//!
+//! A commitment is `k` MSMs over the same bases `B_0 … B_{m−1}`, and a
+//! disperser commits file after file over the same key. vidkit-msm can
+//! prepare fixed bases with a window table (`2^{c·w}·B_i`, one bucket pass
+//! per MSM instead of one per window, 1.5–2× faster at a few thousand
+//! bases, `docs/msm.md`), but building it costs about as much as ten MSMs,
+//! so it is not worth it for one file with few columns.
+//!
+//! [`PreparedBases`] decides with the classic rent-or-buy rule: MSMs run on
+//! plain bases and are counted per **size class** (`m` rounded up to a power
+//! of two); once the count reaches the number of MSMs that would have repaid
+//! the table ([`vidkit_msm::MsmBases::msms_to_repay_table`]), the table is
+//! built over the first `min(m_max, 2^⌈log m⌉)` bases and used for every later
+//! commit of that class. Whatever the sequence of files, the work is at most
+//! about twice what it would be knowing the future; a long-running disperser
+//! ends up on the table, a one-off commit never pays for it. One class is
+//! kept at a time (about 100 MiB at most for BLS12-381, the default budget of
+//! `vidkit_msm::DEFAULT_TABLE_POINTS` points); a file of another class
+//! starts a new count.
+//!
+//! The results are the same group elements with or without the table (exact
+//! arithmetic); only the time differs. The state is shared by clones of a
+//! key and is not serialised: a key read from disk starts counting afresh.
+
+use ark_ec::CurveGroup;
+use std::sync::{Arc, Mutex};
+use vidkit_msm::MsmBases;
+
+/// The table state of one key (see the module docs).
+pub(crate) struct PreparedBases<G: CurveGroup> {
+    state: Arc<Mutex<State<G>>>,
+}
+
+struct State<G: CurveGroup> {
+    /// rows covered by the current class (a power of two, or `m_max`)
+    rows: usize,
+    /// MSMs done in this class without the table
+    plain_msms: usize,
+    table: Option<Arc<MsmBases<G>>>,
+}
+
+impl<G: CurveGroup> Default for PreparedBases<G> {
+    fn default() -> Self {
+        Self {
+            state: Arc::new(Mutex::new(State {
+                rows: 0,
+                plain_msms: 0,
+                table: None,
+            })),
+        }
+    }
+}
+
+impl<G: CurveGroup> Clone for PreparedBases<G> {
+    /// Clones share the state (they hold the same bases).
+    fn clone(&self) -> Self {
+        Self {
+            state: Arc::clone(&self.state),
+        }
+    }
+}
+
+impl<G: CurveGroup> core::fmt::Debug for PreparedBases<G> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        let state = self.state.lock().ok();
+        f.debug_struct("PreparedBases")
+            .field("rows", &state.as_ref().map(|s| s.rows))
+            .field("table", &state.as_ref().map(|s| s.table.is_some()))
+            .finish()
+    }
+}
+
+impl<G: CurveGroup> PreparedBases<G> {
+    /// Bases prepared for `count` MSMs over `bases[..m]`: the class table if
+    /// it exists or has now been repaid, plain bases otherwise.
+    pub(crate) fn for_commit(&self, bases: &[G::Affine], m: usize, count: usize) -> MsmChoice<G> {
+        let rows = m.next_power_of_two().min(bases.len()).max(m);
+        let build = {
+            // A poisoned lock only means another commit panicked mid-update;
+            // the state is a cache, so start it afresh.
+            let mut state = match self.state.lock() {
+                Ok(guard) => guard,
+                Err(poisoned) => {
+                    let mut guard = poisoned.into_inner();
+                    *guard = State {
+                        rows: 0,
+                        plain_msms: 0,
+                        table: None,
+                    };
+                    guard
+                }
+            };
+            if state.rows != rows {
+                *state = State {
+                    rows,
+                    plain_msms: 0,
+                    table: None,
+                };
+            }
+            if let Some(table) = &state.table {
+                return MsmChoice::Table(Arc::clone(table));
+            }
+            state.plain_msms = state.plain_msms.saturating_add(count);
+            MsmBases::<G>::msms_to_repay_table(rows).is_some_and(|r| state.plain_msms >= r)
+        };
+        if !build {
+            return MsmChoice::Plain(MsmBases::new(&bases[..m]));
+        }
+        // built outside the lock: other commits go on with plain bases meanwhile
+        let table = Arc::new(MsmBases::with_precomputation(
+            &bases[..rows],
+            vidkit_msm::DEFAULT_TABLE_POINTS,
+        ));
+        if let Ok(mut state) = self.state.lock() {
+            if state.rows == rows {
+                state.table = Some(Arc::clone(&table));
+            }
+        }
+        MsmChoice::Table(table)
+    }
+
+    /// Whether a table is held for files of `m` rows (for tests and benches).
+    pub(crate) fn has_table_for(&self, m: usize, m_max: usize) -> bool {
+        let rows = m.next_power_of_two().min(m_max).max(m);
+        self.state
+            .lock()
+            .map(|s| s.rows == rows && s.table.is_some())
+            .unwrap_or(false)
+    }
+}
+
+/// Bases ready for the MSMs of one commit.
+pub(crate) enum MsmChoice<G: CurveGroup> {
+    /// the class table, shared with the key
+    Table(Arc<MsmBases<G>>),
+    /// plain bases for this commit only
+    Plain(MsmBases<G>),
+}
+
+impl<G: CurveGroup> core::ops::Deref for MsmChoice<G> {
+    type Target = MsmBases<G>;
+    fn deref(&self) -> &MsmBases<G> {
+        match self {
+            Self::Table(t) => t,
+            Self::Plain(p) => p,
+        }
+    }
+}
