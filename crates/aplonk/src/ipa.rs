@@ -31,7 +31,7 @@ use ark_ec::{
     pairing::{Pairing, PairingOutput},
     AffineRepr, CurveGroup,
 };
-use ark_ff::{Field, PrimeField};
+use ark_ff::Field;
 
 /// The IPA part of a proof and the challenges that produced it.
 pub(crate) struct IpaProof<E: Pairing> {
@@ -117,26 +117,10 @@ pub(crate) fn prove<E: Pairing>(
         rounds.push(round);
         let x = u.square();
         let x_inv = u_inv.square();
-        // â ← â_L + u⁻²·â_R (identity rows stay cheap)
-        let x_inv_big = x_inv.into_bigint();
-        let folded_a: Vec<E::G1> = a_l
-            .iter()
-            .zip(a_r)
-            .map(|(lo, hi)| {
-                if hi.is_zero() {
-                    lo.into_group()
-                } else {
-                    *lo + hi.mul_bigint(x_inv_big)
-                }
-            })
-            .collect();
-        // Ĝ ← Ĝ_L + u²·Ĝ_R
-        let x_big = x.into_bigint();
-        let folded_g: Vec<E::G2> = g_l
-            .iter()
-            .zip(g_r)
-            .map(|(lo, hi)| *lo + hi.mul_bigint(x_big))
-            .collect();
+        // â ← â_L + u⁻²·â_R and Ĝ ← Ĝ_L + u²·Ĝ_R: one scalar per round, so
+        // one GLV decomposition for all points (identity rows stay cheap)
+        let folded_a: Vec<E::G1> = vidkit_msm::add_scaled::<E::G1>(a_l, a_r, x_inv);
+        let folded_g: Vec<E::G2> = vidkit_msm::add_scaled::<E::G2>(g_l, g_r, x);
         // b̂ ← b̂_L + u²·b̂_R
         let folded_b: Vec<E::ScalarField> =
             b_l.iter().zip(b_r).map(|(lo, hi)| *lo + x * hi).collect();
