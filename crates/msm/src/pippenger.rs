@@ -85,7 +85,14 @@ pub fn msm_bigint_with_window<P: SWCurveConfig>(
     let windows = digits::window_count(bits.max(1), c);
     let digits = digits::recode_scalar_major(scalars, c, windows);
     // windows sharing one accumulator: at least ~4096 buckets in all
-    let group = (GROUP_BUCKETS >> (c - 1)).clamp(1, windows);
+    #[allow(unused_mut)]
+    let mut group = (GROUP_BUCKETS >> (c - 1)).clamp(1, windows);
+    #[cfg(feature = "parallel")]
+    {
+        // but at least one group per thread, or the pool sits idle (a
+        // 1 000-point MSM has all its windows in one group otherwise)
+        group = group.min(windows.div_ceil(rayon::current_num_threads()).max(1));
+    }
     let groups: Vec<_> = (0..windows)
         .step_by(group)
         .map(|w| w..(w + group).min(windows))
