@@ -11,6 +11,15 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use sha2::{Digest, Sha256};
 use std::time::Duration;
 
+/// Stack of each worker of a point's pool. A rayon worker that waits in a
+/// `join` runs stolen tasks on its own stack, so nested parallel sections
+/// (shards in parallel, each with parallel MSMs and pairings) pile up the
+/// frames of several proofs on one thread: with rayon's default 2 MiB the
+/// `quick` preset overflowed at aPlonK, k = 4, 124 KiB, 2 threads (not
+/// reproducible point by point; the steals differ). 64 MiB is address space
+/// reserved per worker, touched only if used.
+const POOL_STACK_BYTES: usize = 64 << 20;
+
 /// Something that can measure a grid point: builds the scheme for the point's
 /// (scheme, curve, k, n, encoding), its test SRS, and calls
 /// [`crate::run_point`]. It runs inside the point's rayon pool.
@@ -106,6 +115,7 @@ pub fn run_sweep(
         bar.set_message(format!("[{}/{}] {}", i + 1, todo.len(), point.label()));
         let result = rayon::ThreadPoolBuilder::new()
             .num_threads(point.threads)
+            .stack_size(POOL_STACK_BYTES)
             .build()
             .map_err(|source| SweepError::Pool {
                 threads: point.threads,
