@@ -40,14 +40,21 @@ struct State<G: CurveGroup> {
     table: Option<Arc<MsmBases<G>>>,
 }
 
+impl<G: CurveGroup> State<G> {
+    /// A new size class with no MSM counted and no table.
+    fn class(rows: usize) -> Self {
+        Self {
+            rows,
+            plain_msms: 0,
+            table: None,
+        }
+    }
+}
+
 impl<G: CurveGroup> Default for PreparedBases<G> {
     fn default() -> Self {
         Self {
-            state: Arc::new(Mutex::new(State {
-                rows: 0,
-                plain_msms: 0,
-                table: None,
-            })),
+            state: Arc::new(Mutex::new(State::class(0))),
         }
     }
 }
@@ -83,20 +90,12 @@ impl<G: CurveGroup> PreparedBases<G> {
                 Ok(guard) => guard,
                 Err(poisoned) => {
                     let mut guard = poisoned.into_inner();
-                    *guard = State {
-                        rows: 0,
-                        plain_msms: 0,
-                        table: None,
-                    };
+                    *guard = State::class(0);
                     guard
                 }
             };
             if state.rows != rows {
-                *state = State {
-                    rows,
-                    plain_msms: 0,
-                    table: None,
-                };
+                *state = State::class(rows);
             }
             if let Some(table) = &state.table {
                 return MsmChoice::Table(Arc::clone(table));
