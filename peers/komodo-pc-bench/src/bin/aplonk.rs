@@ -11,7 +11,8 @@
 //! Groups `aplonk-vs-komodo/{commit,prove,verify}/bls12-381`, ids
 //! `{komodo|vidkit}/k=…,n=…,F=…`: commit (row commitments + com_f), prove (all
 //! n shards), verify (k shards one by one; vidkit's verifier also checks the
-//! shard data, which komodo's never reads).
+//! shard data, which komodo's never reads; `vidkit-batch`: the same k shards
+//! in one batch check).
 //!
 //! Run from this directory after `./prepare.sh`:
 //! `cargo run --release --bin aplonk -- --bench --noplot`.
@@ -135,6 +136,15 @@ fn side_by_side(c: &mut Criterion) {
                 for (s, p) in &items {
                     assert!(scheme.verify(&vk, &cm, black_box(s), p).unwrap());
                 }
+            })
+        });
+        // the same k shards in one batch check (not in komodo)
+        let mut vrng = vidkit_core::rng::os_rng();
+        g.bench_function(BenchmarkId::new("vidkit-batch", &id), |b| {
+            b.iter(|| {
+                assert!(scheme
+                    .batch_verify(&vk, &cm, black_box(&items), &mut vrng)
+                    .unwrap())
             })
         });
         g.finish();
