@@ -31,13 +31,19 @@ use crate::{
 /// inversion costs ≈ 380 multiplications).
 pub(crate) fn table_window(n: usize, bits: u32, max_points: usize, inversion: usize) -> u32 {
     let cost = |c: u32| {
-        let add = ADD_COST + inversion / crate::buckets::batch_size(1 << (c - 1));
-        n * digits::window_count(bits, c) * add + (REDUCE_COST << c)
+        n * digits::window_count(bits, c) * batch_add_cost(1 << (c - 1), inversion)
+            + (REDUCE_COST << c)
     };
     (4..=20u32)
         .filter(|&c| c == 4 || n * digits::window_count(bits, c) <= max_points)
         .min_by_key(|&c| cost(c))
         .unwrap_or(4)
+}
+
+/// One batch-affine addition into `n_buckets` buckets, with its share of
+/// the batch's field inversion (`inversion` multiplications).
+fn batch_add_cost(n_buckets: usize, inversion: usize) -> usize {
+    ADD_COST + inversion / crate::buckets::batch_size(n_buckets)
 }
 
 /// A field inversion (arkworks' binary extended Euclid) in multiplications
@@ -76,13 +82,12 @@ pub(crate) fn repay_count(
     } else {
         // batch-affine with window groups of GROUP_BUCKETS buckets
         let c = crate::pippenger::window_size(n);
-        let add =
-            ADD_COST + inversion / crate::buckets::batch_size(crate::pippenger::GROUP_BUCKETS);
+        let add = batch_add_cost(crate::pippenger::GROUP_BUCKETS, inversion);
         digits::window_count(bits, c) * (n * add + (REDUCE_COST << c))
     };
     let t = table_window(n, bits, max_points, inversion);
     let w = digits::window_count(bits, t);
-    let add = ADD_COST + inversion / crate::buckets::batch_size(1 << (t - 1));
+    let add = batch_add_cost(1 << (t - 1), inversion);
     let with_table = n * w * add + (REDUCE_COST << t);
     let build = n * (w * t as usize * DOUBLE_COST + w * NORMALIZE_COST);
     let saving = plain.checked_sub(with_table).filter(|&s| s > 0)?;
