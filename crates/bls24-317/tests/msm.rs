@@ -85,3 +85,27 @@ fn msm_edge_cases() {
         );
     }
 }
+
+/// vidkit-msm's `G_T` multi-exponentiation on BLS24-317: its Frobenius split
+/// (found from the moduli: degree 24, `p ≡ x (mod r)`, eight digits) and
+/// its fixed-base tables give arkworks' generic `G_T` MSM.
+#[test]
+fn gt_msm_matches_arkworks() {
+    use ark_ec::pairing::{Pairing, PairingOutput};
+    use vidkit_bls24_317::{Bls24_317, G2Affine};
+    let mut rng = ChaCha20Rng::seed_from_u64(24);
+    let t = Bls24_317::pairing(G1Affine::generator(), G2Affine::generator());
+    for m in [1usize, 2, 5, 40] {
+        let bases: Vec<PairingOutput<Bls24_317>> = (0..m).map(|_| t * Fr::rand(&mut rng)).collect();
+        let mut scalars: Vec<Fr> = (0..m).map(|_| Fr::rand(&mut rng)).collect();
+        scalars[0] = -Fr::from(1u64);
+        let want = PairingOutput::<Bls24_317>::msm_unchecked(&bases, &scalars);
+        assert_eq!(
+            vidkit_msm::gt_msm::<Bls24_317>(&bases, &scalars),
+            want,
+            "m = {m}"
+        );
+        let fixed = vidkit_msm::GtFixedBases::<Bls24_317>::new(&bases, 5);
+        assert_eq!(fixed.msm(&scalars), want, "fixed, m = {m}");
+    }
+}

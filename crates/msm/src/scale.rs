@@ -41,23 +41,46 @@ use core::any::TypeId;
 pub fn add_scaled<G: CurveGroup>(lo: &[G::Affine], hi: &[G::Affine], x: G::ScalarField) -> Vec<G> {
     let n = lo.len().min(hi.len());
     let (lo, hi) = (&lo[..n], &hi[..n]);
+    add_scaled_glv_dispatch::<G>(lo, hi, x).unwrap_or_else(|| {
+        let x = x.into_bigint();
+        lo.iter()
+            .zip(hi)
+            .map(|(l, h)| {
+                if h.is_zero() {
+                    l.into_group()
+                } else {
+                    *l + h.mul_bigint(x)
+                }
+            })
+            .collect()
+    })
+}
+
+/// `lo_i + x·hi_i` by GLV if `G` is one of the shipped groups, else `None`.
+pub(crate) fn add_scaled_glv_dispatch<G: CurveGroup>(
+    lo: &[G::Affine],
+    hi: &[G::Affine],
+    x: G::ScalarField,
+) -> Option<Vec<G>> {
     glv::<G, ark_bls12_381::g2::Config>(lo, hi, x)
         .or_else(|| glv::<G, ark_bn254::g2::Config>(lo, hi, x))
         .or_else(|| glv::<G, ark_bls12_381::g1::Config>(lo, hi, x))
         .or_else(|| glv::<G, ark_bn254::g1::Config>(lo, hi, x))
-        .unwrap_or_else(|| {
-            let x = x.into_bigint();
-            lo.iter()
-                .zip(hi)
-                .map(|(l, h)| {
-                    if h.is_zero() {
-                        l.into_group()
-                    } else {
-                        *l + h.mul_bigint(x)
-                    }
-                })
-                .collect()
+}
+
+/// `Σ_i s_i·P_i` point by point with GLV for the shipped groups, else `None`.
+pub(crate) fn small_msm<G: CurveGroup>(
+    bases: &[G::Affine],
+    scalars: &[G::ScalarField],
+) -> Option<G> {
+    let zero = [G::Affine::zero()];
+    bases
+        .iter()
+        .zip(scalars)
+        .map(|(b, s)| {
+            add_scaled_glv_dispatch::<G>(&zero, core::slice::from_ref(b), *s).map(|v| v[0])
         })
+        .sum()
 }
 
 /// The GLV path if `G` is `Projective<P>` (checked downcasts of copies).

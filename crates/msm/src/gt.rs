@@ -1,0 +1,573 @@
+//! Multi-exponentiation in the pairing target group `G_T`.
+//!
+//! `Π_i T_i^{s_i}` (written additively, `Σ_i s_i·T_i`, as arkworks'
+//! [`PairingOutput`] does) for elements `T_i` of the order-`r` subgroup of
+//! `F_{p^k}^*`. arkworks' generic `VariableBaseMSM` treats `G_T` like any
+//! group: full squarings (not the cheaper cyclotomic ones), inversions that
+//! are not free, and 255-bit exponents. Three facts about `G_T` make it much
+//! cheaper:
+//!
+//! * **Cyclotomic squaring.** `G_T` lies in the cyclotomic subgroup, where
+//!   squaring costs about 60 % of a multiplication (Granger–Scott,
+//!   arkworks' [`CyclotomicMultSubgroup`]).
+//! * **Free inversion.** There an inverse is a conjugation, so signed digits
+//!   (w-NAF, signed buckets) cost nothing extra.
+//! * **Frobenius decomposition (GLS).** The `p`-power Frobenius `π` maps
+//!   `T ↦ T^p = T^{p mod r}` on the order-`r` subgroup, and costs a few
+//!   multiplications by constants. If some power `p^e` is congruent to a
+//!   small `±L` modulo `r`, then `T^L = π^e(T)^{±1}` and, writing
+//!   `s = Σ_d s_d·L^d` in base `L` (digits `< L`),
+//!   `T^s = Π_d (φ^d(T))^{s_d}` with `φ = (π^e)^{±1}`. The exponents shrink
+//!   from `log r` to `log L` bits, and with them the shared squarings. On
+//!   BLS12 curves `p ≡ x (mod r)` gives four 64-bit digits (BLS12-381); on
+//!   BN254 `p ≡ 6u² (mod r)` gives two 127-bit digits (and a tiny third: `L²`
+//!   is just below `r`); on BLS24-317 eight
+//!   32-bit digits. `e` and the sign are found at run time from the moduli,
+//!   so this works for any arkworks pairing (none found: no decomposition).
+//!
+//! The exponentiation itself is Straus's interleaved w-NAF for few bases
+//! (one table of odd powers per base) and signed-bucket Pippenger for many,
+//! whichever a cost model counting multiplications picks.
+//!
+//! **Precondition**: every `T_i` has order dividing `r` (is in `G_T`). The
+//! outputs of pairings are, and so are [`PairingOutput`] values read with
+//! validation (arkworks checks `T^r = 1`). For any other element the
+//! Frobenius decomposition computes a different power than `T^{s}`.
+
+use crate::digits::{recode_into, window_count};
+use ark_ec::pairing::{Pairing, PairingOutput};
+use ark_ff::{BigInteger, CyclotomicMultSubgroup, Field, One, PrimeField};
+use ark_std::{vec, vec::Vec};
+use num_bigint::BigUint;
+
+/// The scalar field's big integer of the pairing `E`.
+type BigIntOf<E> = <<E as Pairing>::ScalarField as PrimeField>::BigInt;
+
+/// `Σ_i scalars[i]·bases[i]` in `G_T` over the first `min(len)` pairs (see
+/// the module docs; every base must be in `G_T`).
+///
+/// ```
+/// use ark_bls12_381::{Bls12_381, Fr, G1Affine, G2Affine};
+/// use ark_ec::{pairing::Pairing, AffineRepr};
+/// let t = Bls12_381::pairing(G1Affine::generator(), G2Affine::generator());
+/// let u = t * Fr::from(3u64);
+/// let sum = vidkit_msm::gt_msm::<Bls12_381>(&[t, u], &[Fr::from(2u64), -Fr::from(5u64)]);
+/// assert_eq!(sum, t * -Fr::from(13u64));
+/// ```
+pub fn gt_msm<E: Pairing>(
+    bases: &[PairingOutput<E>],
+    scalars: &[E::ScalarField],
+) -> PairingOutput<E> {
+    let n = bases.len().min(scalars.len());
+    let (bases, scalars) = (&bases[..n], &scalars[..n]);
+    let split = Frobenius::find::<E>();
+    let (virtual_bases, digits) = match &split {
+        Some(f) => f.decompose::<E>(bases, scalars),
+        None => (
+            bases.iter().map(|b| b.0).collect(),
+            scalars.iter().map(|s| s.into_bigint()).collect(),
+        ),
+    };
+    PairingOutput(exponentiate::<E>(&virtual_bases, &digits))
+}
+
+/// A Frobenius power `π^e` that acts on `G_T` as `T ↦ T^{±L}` with a small `L`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Frobenius {
+    /// `e`: `π^e(T) = T^{p^e}`.
+    pub power: usize,
+    /// `true` if `p^e ≡ −L (mod r)`: then `T^L = π^e(T)^{-1}`.
+    pub inverse: bool,
+    /// `L` (at least 2).
+    pub l: BigUint,
+    /// The number of base-`L` digits of a scalar (`L^digits ≥ r`).
+    pub digits: usize,
+}
+
+impl Frobenius {
+    /// The `(e, ±)` with the smallest `L = ±p^e mod r` for `1 ≤ e < k`,
+    /// if it gives at least two digits.
+    pub fn find<E: Pairing>() -> Option<Self> {
+        type Base<E> = <<E as Pairing>::TargetField as Field>::BasePrimeField;
+        let r: BigUint = E::ScalarField::MODULUS.into();
+        let p_mod_r = E::ScalarField::from_le_bytes_mod_order(&Base::<E>::MODULUS.to_bytes_le());
+        let degree = E::TargetField::extension_degree() as usize;
+        let mut best: Option<(BigUint, usize, bool)> = None;
+        let mut c = E::ScalarField::one();
+        for e in 1..degree {
+            c *= p_mod_r;
+            let a: BigUint = c.into_bigint().into();
+            let b = &r - &a;
+            for (l, inverse) in [(a, false), (b, true)] {
+                if l.bits() >= 2 && best.as_ref().is_none_or(|(x, _, _)| l < *x) {
+                    best = Some((l, e, inverse));
+                }
+            }
+        }
+        let (l, power, inverse) = best?;
+        let mut digits = 0;
+        let mut reach = BigUint::one();
+        while reach < r {
+            reach *= &l;
+            digits += 1;
+        }
+        (digits >= 2).then_some(Self {
+            power,
+            inverse,
+            l,
+            digits,
+        })
+    }
+
+    /// `T ↦ T^L`.
+    fn apply<F: CyclotomicMultSubgroup>(&self, t: &F) -> F {
+        let mut out = *t;
+        out.frobenius_map_in_place(self.power);
+        if self.inverse {
+            out.cyclotomic_inverse_in_place()
+                .expect("G_T elements are invertible");
+        }
+        out
+    }
+
+    /// The `digits` base-`L` digits of `s` (least significant first).
+    pub fn digits_of<B: BigInteger>(&self, s: B) -> Vec<B> {
+        let mut rest: BigUint = s.into();
+        let mut out = Vec::with_capacity(self.digits);
+        for _ in 0..self.digits {
+            let digit = &rest % &self.l;
+            rest /= &self.l;
+            out.push(B::try_from(digit).expect("a digit is below L < r"));
+        }
+        debug_assert!(rest.bits() == 0, "L^digits ≥ r > s");
+        out
+    }
+
+    /// The virtual bases `φ^d(T_i)` and their digits, base-major.
+    fn decompose<E: Pairing>(
+        &self,
+        bases: &[PairingOutput<E>],
+        scalars: &[E::ScalarField],
+    ) -> (Vec<E::TargetField>, Vec<BigIntOf<E>>) {
+        let mut out_bases = Vec::with_capacity(bases.len() * self.digits);
+        let mut out_digits = Vec::with_capacity(bases.len() * self.digits);
+        for (t, s) in bases.iter().zip(scalars) {
+            let mut b = t.0;
+            for (d, digit) in self.digits_of(s.into_bigint()).into_iter().enumerate() {
+                if d > 0 {
+                    b = self.apply(&b);
+                }
+                if !digit.is_zero() {
+                    out_bases.push(b);
+                    out_digits.push(digit);
+                }
+            }
+        }
+        (out_bases, out_digits)
+    }
+}
+
+/// Fixed elements of `G_T` prepared for many multi-exponentiations: signed
+/// window tables `V^{j·2^{c·w}}` (`1 ≤ j ≤ 2^{c−1}`) of every Frobenius image
+/// `V = φ^d(T)` of every base (module docs). An exponentiation then costs one
+/// multiplication per non-zero window digit: no squarings.
+///
+/// ```
+/// use ark_bls12_381::{Bls12_381, Fr, G1Affine, G2Affine};
+/// use ark_ec::{pairing::Pairing, AffineRepr};
+/// use vidkit_msm::GtFixedBases;
+/// let t = Bls12_381::pairing(G1Affine::generator(), G2Affine::generator());
+/// let fixed = GtFixedBases::<Bls12_381>::new(&[t, t * Fr::from(2u64)], 4);
+/// let s = [Fr::from(3u64), -Fr::from(1u64)];
+/// assert_eq!(fixed.msm(&s), t * Fr::from(1u64));
+/// ```
+pub struct GtFixedBases<E: Pairing> {
+    split: Option<Frobenius>,
+    c: usize,
+    windows: usize,
+    len: usize,
+    /// base-major, then digit, then window: `2^{c−1}` powers each
+    table: Vec<E::TargetField>,
+}
+
+impl<E: Pairing> GtFixedBases<E> {
+    /// The tables of `bases` (elements of `G_T`) with `c`-bit signed windows
+    /// (`2 ≤ c ≤ 12`).
+    pub fn new(bases: &[PairingOutput<E>], c: usize) -> Self {
+        assert!((2..=12).contains(&c), "window width 2..=12");
+        let split = Frobenius::find::<E>();
+        let (digits, bits) = Self::shape(&split);
+        let windows = window_count(bits as u32, c as u32);
+        let half = 1usize << (c - 1);
+        let mut table = Vec::with_capacity(bases.len() * digits * windows * half);
+        for t in bases {
+            let mut v = t.0;
+            for d in 0..digits {
+                if d > 0 {
+                    v = split
+                        .as_ref()
+                        .expect("several digits only with a split")
+                        .apply(&v);
+                }
+                let mut p = v;
+                for _ in 0..windows {
+                    let mut power = p;
+                    for _ in 0..half {
+                        table.push(power);
+                        power *= &p;
+                    }
+                    for _ in 0..c {
+                        p.cyclotomic_square_in_place();
+                    }
+                }
+            }
+        }
+        Self {
+            split,
+            c,
+            windows,
+            len: bases.len(),
+            table,
+        }
+    }
+
+    /// Digits per scalar and bits per digit.
+    fn shape(split: &Option<Frobenius>) -> (usize, usize) {
+        match split {
+            Some(f) => (f.digits, f.l.bits() as usize),
+            None => (1, E::ScalarField::MODULUS_BIT_SIZE as usize),
+        }
+    }
+
+    /// Tables for `calls` multi-exponentiations over `bases`, with the width
+    /// that saves the most multiplications over [`gt_msm`], or `None` if no
+    /// width saves any (a cyclotomic squaring counted as 0.6 multiplication).
+    pub fn for_calls(bases: &[PairingOutput<E>], calls: usize) -> Option<Self> {
+        if bases.is_empty() {
+            return None;
+        }
+        let (digits, bits) = Self::shape(&Frobenius::find::<E>());
+        let m = bases.len() * digits;
+        let plain = 10 * (2..=7).map(|w| straus_cost(m, bits, w)).min()? + 6 * bits;
+        (2..=10usize)
+            .filter_map(|c| {
+                let windows = window_count(bits as u32, c as u32);
+                let half = 1usize << (c - 1);
+                let per_call = 10 * m * windows;
+                let build = m * windows * (10 * (half - 1) + 6 * c);
+                let net = (calls as i128) * (plain as i128 - per_call as i128) - build as i128;
+                (net > 0).then_some((c, net))
+            })
+            .max_by_key(|x| x.1)
+            .map(|(c, _)| Self::new(bases, c))
+    }
+
+    /// Number of prepared bases.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether no base is prepared.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// `Σ_i scalars[i]·T_i` over the first `min(len)` pairs.
+    pub fn msm(&self, scalars: &[E::ScalarField]) -> PairingOutput<E> {
+        let (digits, _) = Self::shape(&self.split);
+        let half = 1usize << (self.c - 1);
+        let per_digit = self.windows * half;
+        let mut recoded = vec![0i32; self.windows];
+        let mut acc = E::TargetField::one();
+        for (i, s) in scalars.iter().take(self.len).enumerate() {
+            let parts = match &self.split {
+                Some(f) => f.digits_of(s.into_bigint()),
+                None => vec![s.into_bigint()],
+            };
+            for (d, part) in parts.iter().enumerate() {
+                recode_into(part, self.c as u32, self.windows, &mut recoded, 1);
+                let base = (i * digits + d) * per_digit;
+                for (w, &x) in recoded.iter().enumerate() {
+                    if x != 0 {
+                        let t = &self.table[base + w * half + x.unsigned_abs() as usize - 1];
+                        mul_signed(&mut acc, t, x < 0);
+                    }
+                }
+            }
+        }
+        PairingOutput(acc)
+    }
+}
+
+/// Multiplications of Straus's w-NAF with window `w` for `m` exponents of `bits` bits.
+fn straus_cost(m: usize, bits: usize, w: usize) -> usize {
+    m * ((1 << (w - 2)) + bits / (w + 1))
+}
+
+/// Multiplications of signed-bucket Pippenger with `c`-bit windows.
+fn pippenger_cost(m: usize, bits: usize, c: usize) -> usize {
+    (bits + 1).div_ceil(c) * (m + (1 << c))
+}
+
+/// `Π_i bases[i]^{digits[i]}` with the cheaper of Straus and Pippenger.
+fn exponentiate<E: Pairing>(bases: &[E::TargetField], digits: &[BigIntOf<E>]) -> E::TargetField {
+    let m = bases.len();
+    if m == 0 {
+        return E::TargetField::one();
+    }
+    let bits = digits.iter().map(|d| d.num_bits()).max().unwrap_or(0) as usize;
+    if bits == 0 {
+        return E::TargetField::one();
+    }
+    let (w, straus) = (2..=7)
+        .map(|w| (w, straus_cost(m, bits, w)))
+        .min_by_key(|x| x.1)
+        .expect("non-empty range");
+    let (c, pippenger) = (2..=16)
+        .map(|c| (c, pippenger_cost(m, bits, c)))
+        .min_by_key(|x| x.1)
+        .expect("non-empty range");
+    #[cfg(feature = "parallel")]
+    {
+        let threads = rayon::current_num_threads();
+        if threads > 1 && m >= 64 * threads {
+            use rayon::prelude::*;
+            let chunk = m.div_ceil(threads);
+            return bases
+                .par_chunks(chunk)
+                .zip(digits.par_chunks(chunk))
+                .map(|(b, d)| exponentiate_sequential::<E>(b, d, bits, w, c, straus <= pippenger))
+                .reduce(E::TargetField::one, |a, b| a * b);
+        }
+    }
+    exponentiate_sequential::<E>(bases, digits, bits, w, c, straus <= pippenger)
+}
+
+fn exponentiate_sequential<E: Pairing>(
+    bases: &[E::TargetField],
+    digits: &[BigIntOf<E>],
+    bits: usize,
+    w: usize,
+    c: usize,
+    use_straus: bool,
+) -> E::TargetField {
+    if use_straus {
+        straus::<E::TargetField, _>(bases, digits, w)
+    } else {
+        pippenger::<E::TargetField, _>(bases, digits, bits, c)
+    }
+}
+
+/// `a·t` or `a·t⁻¹` for a signed digit.
+#[inline]
+fn mul_signed<F: CyclotomicMultSubgroup>(acc: &mut F, t: &F, negative: bool) {
+    if negative {
+        let mut inv = *t;
+        inv.cyclotomic_inverse_in_place()
+            .expect("G_T elements are invertible");
+        *acc *= &inv;
+    } else {
+        *acc *= t;
+    }
+}
+
+/// Straus's interleaved w-NAF: one table `t, t³, …, t^{2^{w−1}−1}` per base,
+/// one shared cyclotomic squaring per bit.
+fn straus<F: CyclotomicMultSubgroup, B: BigInteger>(bases: &[F], digits: &[B], w: usize) -> F {
+    let nafs: Vec<Vec<i64>> = digits
+        .iter()
+        .map(|d| d.find_wnaf(w).expect("2 ≤ w < 64"))
+        .collect();
+    let tables: Vec<Vec<F>> = bases
+        .iter()
+        .map(|t| {
+            let square = t.cyclotomic_square();
+            let mut table = Vec::with_capacity(1 << (w - 2));
+            table.push(*t);
+            for i in 1..(1 << (w - 2)) {
+                let next = table[i - 1] * square;
+                table.push(next);
+            }
+            table
+        })
+        .collect();
+    let len = nafs.iter().map(Vec::len).max().unwrap_or(0);
+    let mut acc = F::one();
+    let mut started = false;
+    for i in (0..len).rev() {
+        if started {
+            acc.cyclotomic_square_in_place();
+        }
+        for (naf, table) in nafs.iter().zip(&tables) {
+            match naf.get(i) {
+                Some(&d) if d != 0 => {
+                    mul_signed(&mut acc, &table[(d.unsigned_abs() as usize) / 2], d < 0);
+                    started = true;
+                }
+                _ => {}
+            }
+        }
+    }
+    acc
+}
+
+/// Signed-bucket Pippenger with `c`-bit windows (`2^{c−1}` buckets).
+fn pippenger<F: CyclotomicMultSubgroup, B: BigInteger>(
+    bases: &[F],
+    digits: &[B],
+    bits: usize,
+    c: usize,
+) -> F {
+    let windows = window_count(bits as u32, c as u32);
+    let mut recoded = vec![0i32; digits.len() * windows];
+    for (d, out) in digits.iter().zip(recoded.chunks_exact_mut(windows)) {
+        recode_into(d, c as u32, windows, out, 1);
+    }
+    let mut buckets: Vec<Option<F>> = vec![None; 1 << (c - 1)];
+    let mut acc = F::one();
+    for win in (0..windows).rev() {
+        for _ in 0..c {
+            acc.cyclotomic_square_in_place();
+        }
+        buckets.iter_mut().for_each(|b| *b = None);
+        for (t, ds) in bases.iter().zip(recoded.chunks_exact(windows)) {
+            let d = ds[win];
+            if d == 0 {
+                continue;
+            }
+            let bucket = &mut buckets[d.unsigned_abs() as usize - 1];
+            match bucket {
+                Some(b) => mul_signed(b, t, d < 0),
+                None => {
+                    let mut v = *t;
+                    if d < 0 {
+                        v.cyclotomic_inverse_in_place()
+                            .expect("G_T elements are invertible");
+                    }
+                    *bucket = Some(v);
+                }
+            }
+        }
+        // Π_j bucket_j^{j+1} by running products
+        let mut running: Option<F> = None;
+        let mut total: Option<F> = None;
+        for b in buckets.iter().rev() {
+            if let Some(b) = b {
+                running = Some(running.map_or(*b, |r| r * b));
+            }
+            if let Some(r) = &running {
+                total = Some(total.map_or(*r, |t| t * r));
+            }
+        }
+        if let Some(t) = total {
+            acc *= &t;
+        }
+    }
+    acc
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ark_ec::{pairing::Pairing, AffineRepr, VariableBaseMSM};
+    use ark_ff::{UniformRand, Zero};
+    use ark_std::rand::SeedableRng;
+
+    fn check<E: Pairing>(seed: u64) {
+        let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(seed);
+        let t = E::pairing(E::G1Affine::generator(), E::G2Affine::generator());
+        for m in [0usize, 1, 2, 3, 8, 33, 200] {
+            let bases: Vec<PairingOutput<E>> =
+                (0..m).map(|_| t * E::ScalarField::rand(&mut rng)).collect();
+            let mut scalars: Vec<E::ScalarField> =
+                (0..m).map(|_| E::ScalarField::rand(&mut rng)).collect();
+            if m > 2 {
+                scalars[0] = E::ScalarField::zero();
+                scalars[1] = -E::ScalarField::one();
+                scalars[2] = E::ScalarField::one();
+            }
+            let want = PairingOutput::<E>::msm_unchecked(&bases, &scalars);
+            assert_eq!(gt_msm::<E>(&bases, &scalars), want, "m = {m}");
+        }
+        // both algorithms on the same input
+        let bases: Vec<E::TargetField> = (0..20)
+            .map(|_| (t * E::ScalarField::rand(&mut rng)).0)
+            .collect();
+        let digits: Vec<BigIntOf<E>> = (0..20)
+            .map(|_| E::ScalarField::rand(&mut rng).into_bigint())
+            .collect();
+        let bits = E::ScalarField::MODULUS_BIT_SIZE as usize;
+        let s = straus::<E::TargetField, _>(&bases, &digits, 5);
+        for c in [2, 5, 9] {
+            assert_eq!(pippenger::<E::TargetField, _>(&bases, &digits, bits, c), s);
+        }
+    }
+
+    fn check_fixed<E: Pairing>(seed: u64) {
+        let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(seed);
+        let t = E::pairing(E::G1Affine::generator(), E::G2Affine::generator());
+        let bases: Vec<PairingOutput<E>> =
+            (0..3).map(|_| t * E::ScalarField::rand(&mut rng)).collect();
+        let scalars = [
+            E::ScalarField::rand(&mut rng),
+            -E::ScalarField::one(),
+            E::ScalarField::zero(),
+        ];
+        let want = PairingOutput::<E>::msm_unchecked(&bases, &scalars);
+        for c in [2, 5, 8] {
+            let f = GtFixedBases::<E>::new(&bases, c);
+            assert_eq!(f.msm(&scalars), want, "c = {c}");
+            assert_eq!(f.msm(&scalars[..1]), bases[0] * scalars[0]);
+        }
+        assert!(GtFixedBases::<E>::for_calls(&bases, 1).is_none());
+        let f = GtFixedBases::<E>::for_calls(&bases, 1000).unwrap();
+        assert_eq!(f.msm(&scalars), want);
+    }
+
+    #[test]
+    fn fixed_bases_match_arkworks() {
+        check_fixed::<ark_bls12_381::Bls12_381>(4);
+        check_fixed::<ark_bn254::Bn254>(5);
+    }
+
+    #[test]
+    fn matches_arkworks_bls12_381() {
+        check::<ark_bls12_381::Bls12_381>(1);
+    }
+
+    #[test]
+    fn matches_arkworks_bn254() {
+        check::<ark_bn254::Bn254>(2);
+    }
+
+    #[test]
+    fn frobenius_splits_are_the_known_ones() {
+        let f = Frobenius::find::<ark_bls12_381::Bls12_381>().unwrap();
+        // p ≡ x = −0xd201000000010000 (mod r): L = |x|, inverted
+        assert_eq!((f.power, f.inverse, f.digits), (1, true, 4));
+        assert_eq!(f.l, BigUint::from(0xd201_0000_0001_0000u64));
+        let f = Frobenius::find::<ark_bn254::Bn254>().unwrap();
+        // p ≡ 6u² (mod r), u = 4965661367192848881
+        let u = BigUint::from(4_965_661_367_192_848_881u64);
+        assert_eq!(f.l, BigUint::from(6u8) * &u * &u);
+        assert_eq!(
+            (f.power, f.inverse, f.digits),
+            (1, false, 3),
+            "L² is just below r"
+        );
+    }
+
+    #[test]
+    fn digits_reconstruct_extreme_scalars() {
+        use ark_bls12_381::Fr;
+        let f = Frobenius::find::<ark_bls12_381::Bls12_381>().unwrap();
+        for s in [Fr::zero(), Fr::one(), -Fr::one(), Fr::from(u64::MAX)] {
+            let digits = f.digits_of(s.into_bigint());
+            let mut back = BigUint::from(0u8);
+            for d in digits.iter().rev() {
+                back = back * &f.l + BigUint::from(*d);
+            }
+            assert_eq!(back, BigUint::from(s.into_bigint()));
+        }
+    }
+}
