@@ -1,6 +1,7 @@
 //! Prover and verifier keys (schemes.md §7.1).
 //!
-//! * Prover: `[σ^c]_1` for `c < k` (row KZG), the IPA commitment key
+//! * Prover: `[σ^c]_1` for `c < k` (row KZG, with vidkit-kzg's fixed-base
+//!   table as in KZG+), the IPA commitment key
 //!   `ck = ([τ^i]_2)_{i<m'_max}`, and the digest of the verifier key (bound
 //!   into every transcript).
 //! * Verifier: `G`, `H`, `[σ]_2`, `[τ]_1` (2 G1 + 2 G2): constant size, the
@@ -14,12 +15,15 @@ use ark_serialize::{
 };
 use ark_std::io::{Read, Write};
 use vidkit_core::Transcript;
+use vidkit_kzg::CommitterKey;
 
 /// What the prover needs besides the data.
 #[derive(Clone, Debug, PartialEq, Eq, CanonicalSerialize, CanonicalDeserialize)]
 pub struct ProverKey<E: Pairing> {
-    /// `[σ^c]_1` for `c < k`.
-    pub sigma_g1: Vec<E::G1Affine>,
+    /// `[σ^c]_1` for `c < k`, with its fixed-base table (built with the key;
+    /// only the powers are serialized): the row commitments and every
+    /// `π_kzg` are MSMs over them.
+    pub sigma: CommitterKey<E>,
     /// `ck = [τ^i]_2` for `i < m'_max`.
     pub ck: Vec<E::G2Affine>,
     /// Largest number of rows these keys support.
@@ -109,7 +113,7 @@ pub(crate) fn derive<E: Pairing>(
     let (t1, t2) = (srs.tau().powers_g1(), srs.tau().powers_g2());
     let vk = VerifierKey::new(s1[0], s2[0], s2[1], t1[1], m_max)?;
     let pk = ProverKey {
-        sigma_g1: s1[..k].to_vec(),
+        sigma: CommitterKey::new(s1[..k].to_vec()),
         ck: t2[..m_prime].to_vec(),
         m_max,
         vk_digest: vk.digest,

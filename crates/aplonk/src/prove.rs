@@ -9,12 +9,46 @@
 //!    (one MSM in G2 over `ck`).
 
 use crate::{ipa, poly, transcript::ShardTranscript, AplonkError, Commitment, Proof, ProverKey};
-use ark_ec::{
-    pairing::{Pairing, PairingOutput},
-    CurveGroup,
-};
+use ark_ec::{pairing::Pairing, CurveGroup};
+use ark_ff::Zero;
+use vidkit_msm::{FixedBases, MsmBases};
 
-/// Data shared by the proofs of all shards of one file.
+/// Table budget of the per-point tables of [`Prepared`] (points).
+const FIXED_MSM_POINTS: usize = 1 << 18;
+
+/// Fixed bases for `count` MSMs: per-point window tables ([`FixedBases`])
+/// when they save the most (small G1 sets), vidkit-msm's prepared bases
+/// (a shared window table or plain Pippenger, chosen by its cost model)
+/// otherwise.
+enum Prepared<G: ark_ec::CurveGroup> {
+    Fixed(FixedBases<G>),
+    Msm(MsmBases<G>),
+}
+
+impl<G: ark_ec::CurveGroup> Prepared<G> {
+    fn new(bases: &[G::Affine], count: usize) -> Self {
+        // measured: per-point tables win for G1 (cheap mixed additions),
+        // the shared batch-affine table for G2 (dear inversions amortised)
+        let g1_like = <G::BaseField as ark_ff::Field>::extension_degree() == 1;
+        let fixed = g1_like
+            .then(|| FixedBases::for_msms(bases, count, FIXED_MSM_POINTS))
+            .flatten();
+        match fixed {
+            Some(t) => Self::Fixed(t),
+            None => Self::Msm(MsmBases::for_msms(bases, count)),
+        }
+    }
+
+    fn msm(&self, scalars: &[G::ScalarField]) -> G {
+        match self {
+            Self::Fixed(t) => t.msm(scalars),
+            Self::Msm(t) => t.msm(scalars),
+        }
+    }
+}
+
+/// Data shared by the proofs of all shards of one file (the round-0 and,
+/// when `shards` proofs pay for them, the round-1 pairings of the IPA).
 pub(crate) struct FileProver<'a, E: Pairing> {
     pub pk: &'a ProverKey<E>,
     pub commitment: &'a Commitment<E>,
@@ -22,7 +56,9 @@ pub(crate) struct FileProver<'a, E: Pairing> {
     pub coefficients: &'a [E::ScalarField],
     pub k: usize,
     pub m_prime: usize,
-    pub first: Option<(PairingOutput<E>, PairingOutput<E>)>,
+    pub shared: ipa::SharedRounds<E>,
+    /// `ck_i, i < m' − 1`: the bases of every `π_ck`.
+    ck_bases: Prepared<E::G2>,
 }
 
 impl<'a, E: Pairing> FileProver<'a, E> {
@@ -32,9 +68,17 @@ impl<'a, E: Pairing> FileProver<'a, E> {
         mu: &'a [E::G1Affine],
         coefficients: &'a [E::ScalarField],
         k: usize,
+        shards: usize,
     ) -> Self {
         let m_prime = commitment.m_prime();
-        let first = (m_prime >= 2).then(|| ipa::first_round_pairings::<E>(mu, &pk.ck, m_prime));
+        let shared = ipa::SharedRounds {
+            first: (m_prime >= 2).then(|| ipa::first_round_pairings::<E>(mu, &pk.ck, m_prime)),
+            second: ipa::SecondRound::<E>::pays_off(shards, m_prime)
+                .then(|| ipa::SecondRound::new(mu, &pk.ck, m_prime, shards)),
+            fixed: (m_prime >= 2).then(|| ipa::FixedKey::new(mu, &pk.ck, m_prime, shards)),
+        };
+        // each proof does one MSM over each of these fixed bases: vidkit-msm
+        // builds window tables when `shards` MSMs repay them
         Self {
             pk,
             commitment,
@@ -42,39 +86,93 @@ impl<'a, E: Pairing> FileProver<'a, E> {
             coefficients,
             k,
             m_prime,
-            first,
+            shared,
+            ck_bases: Prepared::new(&pk.ck[..m_prime - 1], shards),
         }
     }
 
-    /// The proof of shard `j` with values `y` at point `alpha`.
-    pub fn prove_shard(
+    /// Step 1 of shard `j`'s proof: its transcript up to `r`, the powers of
+    /// `r` and the quotient of the KZG(σ) opening of `f = Σ r^i P_i` at
+    /// `α_j` (`k − 1` coefficients). The quotients of all shards are then
+    /// committed in one pass ([`FileProver::kzg_openings`]).
+    pub fn start(
         &self,
         j: usize,
         alpha: E::ScalarField,
         y: &[E::ScalarField],
-    ) -> Result<Proof<E>, AplonkError> {
-        let (mut t, r) =
-            ShardTranscript::new::<E>(&self.pk.vk_digest, self.commitment, j, alpha, y);
-        let b = poly::powers(r, self.m_prime);
+    ) -> Result<ShardStart<E>, AplonkError> {
+        let (t, r) = ShardTranscript::new::<E>(&self.pk.vk_digest, self.commitment, j, alpha, y);
         let f = poly::combine_rows(self.coefficients, self.k, r);
-        let (value, pi) = vidkit_kzg::open::<E::G1>(&self.pk.sigma_g1, &f, alpha)?;
+        let powers = self.pk.sigma.powers().len();
+        if f.len() > powers {
+            return Err(vidkit_kzg::KzgError::TooManyCoefficients {
+                coefficients: f.len(),
+                powers,
+            }
+            .into());
+        }
+        let (value, quotient) = vidkit_kzg::divide_by_linear(&f, alpha);
         debug_assert_eq!(value, poly::horner(y, r), "f(α_j) = Σ r^i y_j[i]");
-        let mu_hat: E::G1 = vidkit_msm::msm(self.mu, &b[..self.mu.len()]);
+        Ok(ShardStart {
+            transcript: t,
+            b: poly::powers(r, self.m_prime),
+            quotient,
+        })
+    }
+
+    /// `π_kzg` of every started shard: the KZG(σ) commitments of their
+    /// quotients, all in one cache-friendly pass over the key's fixed-base
+    /// table (`vidkit_kzg::CommitterKey::msm_rows`).
+    pub fn kzg_openings(&self, starts: &[ShardStart<E>]) -> Vec<E::G1> {
+        let len = self.k.saturating_sub(1);
+        if len == 0 {
+            return vec![E::G1::zero(); starts.len()];
+        }
+        let quotients: Vec<E::ScalarField> = starts
+            .iter()
+            .flat_map(|s| s.quotient.iter().copied())
+            .collect();
+        self.pk
+            .sigma
+            .msm_rows(&quotients, len)
+            .expect("k − 1 ≤ k powers and every quotient has k − 1 coefficients")
+    }
+
+    /// Step 2: the rest of the proof, given the shard's `π_kzg`.
+    pub fn finish(&self, start: ShardStart<E>, pi: E::G1) -> Proof<E> {
+        let ShardStart {
+            transcript: mut t,
+            b,
+            ..
+        } = start;
+        let b_mu = &b[..self.mu.len()];
+        let mu_hat: E::G1 = match self.shared.fixed.as_ref().and_then(|f| f.mu_msm(b_mu)) {
+            Some(p) => p,
+            None => vidkit_msm::msm(self.mu, b_mu),
+        };
         let pts = E::G1::normalize_batch(&[mu_hat, pi]);
         let (mu_hat, pi_kzg) = (pts[0], pts[1]);
         t.opening::<E>(&mu_hat, &pi_kzg);
-        let ipa = ipa::prove::<E>(&mut t, self.mu, &self.pk.ck, b, self.first);
+        let ipa = ipa::prove::<E>(&mut t, self.mu, &self.pk.ck, b, &self.shared);
         let rho = t.final_key::<E>(&ipa.mu_0, &ipa.g_0);
         let g = poly::g_coeffs(&ipa.us, &ipa.u_invs);
         let (_, h) = vidkit_kzg::divide_by_linear(&g, rho);
-        let pi_ck: E::G2 = vidkit_kzg::commit::<E::G2>(&self.pk.ck, &h)?;
-        Ok(Proof {
+        let pi_ck: E::G2 = self.ck_bases.msm(&h);
+        Proof {
             mu_hat,
             pi_kzg,
             rounds: ipa.rounds,
             mu_0: ipa.mu_0,
             g_0: ipa.g_0,
             pi_ck: pi_ck.into_affine(),
-        })
+        }
     }
+}
+
+/// A shard's proof after [`FileProver::start`]: its transcript (through `r`),
+/// `b = (r^i)_{i<m'}` and the KZG(σ) quotient.
+pub(crate) struct ShardStart<E: Pairing> {
+    transcript: ShardTranscript,
+    b: Vec<E::ScalarField>,
+    quotient: Vec<E::ScalarField>,
 }

@@ -108,19 +108,32 @@ impl<E: Pairing> Aplonk<E> {
             &hint.mu,
             &encoded.coefficients,
             self.code.k(),
+            shards.len(),
         );
-        let one = |s: &&Shard<E::ScalarField>| -> Result<Proof<E>, AplonkError> {
+        let start = |s: &&Shard<E::ScalarField>| {
             let alpha = self.code.point(s.index).map_err(vidkit_core::Error::from)?;
-            prover.prove_shard(s.index, alpha, &s.values)
+            prover.start(s.index, alpha, &s.values)
         };
         #[cfg(feature = "parallel")]
         {
             use rayon::prelude::*;
-            shards.par_iter().map(one).collect()
+            let starts: Vec<_> = shards.par_iter().map(start).collect::<Result<_, _>>()?;
+            let pis = prover.kzg_openings(&starts);
+            Ok(starts
+                .into_par_iter()
+                .zip(pis)
+                .map(|(st, pi)| prover.finish(st, pi))
+                .collect())
         }
         #[cfg(not(feature = "parallel"))]
         {
-            shards.iter().map(one).collect()
+            let starts: Vec<_> = shards.iter().map(start).collect::<Result<_, _>>()?;
+            let pis = prover.kzg_openings(&starts);
+            Ok(starts
+                .into_iter()
+                .zip(pis)
+                .map(|(st, pi)| prover.finish(st, pi))
+                .collect())
         }
     }
 }
@@ -166,15 +179,13 @@ impl<E: Pairing> Scheme for Aplonk<E> {
             }
             .into());
         }
-        let rows: Vec<&[E::ScalarField]> = encoded.coefficients.chunks_exact(k).collect();
-        let commit_row = |row: &&[E::ScalarField]| vidkit_kzg::commit::<E::G1>(&pk.sigma_g1, row);
-        #[cfg(feature = "parallel")]
-        let mu: Vec<E::G1> = {
-            use rayon::prelude::*;
-            rows.par_iter().map(commit_row).collect::<Result<_, _>>()?
-        };
-        #[cfg(not(feature = "parallel"))]
-        let mu: Vec<E::G1> = rows.iter().map(commit_row).collect::<Result<_, _>>()?;
+        // the m row commitments in one pass over the key's fixed-base table
+        let mu: Vec<E::G1> = pk.sigma.msm_rows(&encoded.coefficients, k).ok_or(
+            vidkit_kzg::KzgError::TooManyCoefficients {
+                coefficients: k,
+                powers: pk.sigma.powers().len(),
+            },
+        )?;
         let mu = E::G1::normalize_batch(&mu);
         let com_f = ipa::inner_pairing::<E>(&mu, &pk.ck[..info.m]);
         Ok((Commitment { info, com_f }, RowCommitments { mu }))
@@ -299,14 +310,33 @@ mod tests {
             .collect();
         let e = Bls12_381::pairing(G1Affine::generator(), G2Affine::generator());
         assert_eq!(c.com_f, e * poly::horner(&rows, tau));
-        let prover = FileProver::new(&pk, &c, &hint.mu, &enc.coefficients, 2);
+        let prover = FileProver::new(&pk, &c, &hint.mu, &enc.coefficients, 2, 1);
+        assert!(
+            prover.shared.second.is_none(),
+            "one shard: round 1 per shard"
+        );
         let shard = &enc.shards[1];
         let alpha = scheme.code.point(1).unwrap();
         let (mut t, r) =
             ShardTranscript::new::<Bls12_381>(vk.digest(), &c, 1, alpha, &shard.values);
         let b = poly::powers(r, m_prime);
         t.opening::<Bls12_381>(&G1Affine::zero(), &G1Affine::zero());
-        let out = ipa::prove::<Bls12_381>(&mut t, &hint.mu, &pk.ck, b, prover.first);
+        let shared = ipa::SharedRounds {
+            first: prover.shared.first,
+            second: Some(ipa::SecondRound::new(&hint.mu, &pk.ck, m_prime, 1000)),
+            // the tables of the fixed key, as for a file with many shards
+            fixed: Some(ipa::FixedKey::new(&hint.mu, &pk.ck, m_prime, 1000)),
+        };
+        assert!(shared.fixed.as_ref().unwrap().has_tables());
+        let mut t2 = t.clone();
+        let out = ipa::prove::<Bls12_381>(&mut t, &hint.mu, &pk.ck, b.clone(), &prover.shared);
+        // the file-wide round-1 terms give the same rounds as per-shard pairings
+        let out2 = ipa::prove::<Bls12_381>(&mut t2, &hint.mu, &pk.ck, b, &shared);
+        assert!(
+            out.rounds == out2.rounds,
+            "shared round 1 = per-shard round 1"
+        );
+        assert_eq!((out.mu_0, out.g_0), (out2.mu_0, out2.g_0));
         let g = poly::g_coeffs(&out.us, &out.u_invs);
         assert_eq!(
             out.b_0,

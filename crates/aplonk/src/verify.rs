@@ -33,7 +33,7 @@
 use crate::{poly, transcript::ShardTranscript, AplonkError, Commitment, Proof, VerifierKey};
 use ark_ec::{
     pairing::{Pairing, PairingOutput},
-    AffineRepr, CurveGroup, VariableBaseMSM,
+    AffineRepr, CurveGroup,
 };
 use ark_ff::{batch_inversion, Field, Zero};
 
@@ -127,8 +127,8 @@ impl<E: Pairing> Accumulator<E> {
             sigma_scalars: Vec::with_capacity(capacity),
             pair_g1: Vec::with_capacity(2 * capacity),
             pair_g2: Vec::with_capacity(2 * capacity),
-            gt_bases: Vec::with_capacity(capacity * 2 * kappa),
-            gt_scalars: Vec::with_capacity(capacity * 2 * kappa),
+            gt_bases: Vec::with_capacity(capacity * 2 * kappa + 1),
+            gt_scalars: Vec::with_capacity(capacity * 2 * kappa + 1),
             com_f_scalar: E::ScalarField::zero(),
         }
     }
@@ -189,8 +189,11 @@ impl<E: Pairing> Accumulator<E> {
         g2.push(vk.sigma_h_prepared.clone());
         g2.extend(self.pair_g2.into_iter().map(E::G2Prepared::from));
         let lhs = E::final_exponentiation(E::multi_miller_loop(g1, g2));
-        let rhs = PairingOutput::<E>::msm_unchecked(&self.gt_bases, &self.gt_scalars)
-            + *com_f * self.com_f_scalar;
+        // the proof's G_T elements were validated (order r) when read, so
+        // vidkit-msm's Frobenius-split multi-exponentiation applies
+        self.gt_bases.push(*com_f);
+        self.gt_scalars.push(self.com_f_scalar);
+        let rhs = vidkit_msm::gt_msm::<E>(&self.gt_bases, &self.gt_scalars);
         lhs == Some(rhs)
     }
 }
