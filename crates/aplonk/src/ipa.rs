@@ -347,9 +347,11 @@ pub(crate) fn prove<E: Pairing>(
         }
     };
     for l in start..kappa {
-        let h = st.a.len() / 2;
-        let (a_l, a_r) = st.a.split_at(h);
-        let (g_l, g_r) = st.g.split_at(h);
+        // the vectors leave the state for this round (the challenge updates it)
+        let (a, g) = (core::mem::take(&mut st.a), core::mem::take(&mut st.g));
+        let h = a.len() / 2;
+        let (a_l, a_r) = a.split_at(h);
+        let (g_l, g_r) = g.split_at(h);
         let (b_l, b_r) = st.b.split_at(h);
         let (l_g, r_g) = match (l, shared.first, &shared.second) {
             (0, Some(first), _) => first,
@@ -373,15 +375,14 @@ pub(crate) fn prove<E: Pairing>(
         // â ← â_L + u⁻²·â_R and Ĝ ← Ĝ_L + u²·Ĝ_R: one scalar per round, so
         // one GLV decomposition for all points (identity rows stay cheap);
         // round 0 from the key's tables when they were built
-        let (a_l, a_r, g_l, g_r) = (a_l.to_vec(), a_r.to_vec(), g_l.to_vec(), g_r.to_vec());
         let (x, x_inv) = st.challenge(t, round);
         let folded_a: Vec<E::G1> = match fixed.and_then(|f| f.mu.as_ref()) {
-            Some(tab) => tab.sum_scaled(&a_l, &[(h, x_inv)]),
-            None => vidkit_msm::add_scaled::<E::G1>(&a_l, &a_r, x_inv),
+            Some(tab) => tab.sum_scaled(a_l, &[(h, x_inv)]),
+            None => vidkit_msm::add_scaled::<E::G1>(a_l, a_r, x_inv),
         };
         let folded_g: Vec<E::G2> = match fixed.and_then(|f| f.ck.as_ref()) {
-            Some(tab) => tab.sum_scaled(&g_l, &[(h, x)]),
-            None => vidkit_msm::add_scaled::<E::G2>(&g_l, &g_r, x),
+            Some(tab) => tab.sum_scaled(g_l, &[(h, x)]),
+            None => vidkit_msm::add_scaled::<E::G2>(g_l, g_r, x),
         };
         st.a = E::G1::normalize_batch(&folded_a);
         st.g = E::G2::normalize_batch(&folded_g);
