@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Derive every constant of the vidkit BLS24-317 crate from the seed x alone.
 
-Run from anywhere:  python3 crates/bls24-317/scripts/derive_constants.py [--write]
+Run from anywhere:
+    python3 crates/bls24-317/scripts/derive_constants.py [--write] [--vectors PATH]
 
 Without --write it regenerates src/constants.rs in memory and fails if the
 checked-in file differs (so CI or a reviewer can confirm the constants are
@@ -10,9 +11,11 @@ reproducible). With --write it rewrites src/constants.rs.
 Every value is derived from x = 0xd9018000 with plain Python integers
 (scripts/tower.py), except the two group generators, which are gnark-crypto's
 choice (they are not canonical); for those the script checks that they lie on
-the curves and have order r. If the vectors file of the vidkit project exists
-(/work/shared/vectors/bls24-317.json or $BLS24_VECTORS), every derived value
-that it also lists is compared with it.
+the curves and have order r. Every derived value that the test-vector file
+also lists is compared with it. The vector file is, in order of precedence,
+the path given with --vectors PATH, the path in $BLS24_VECTORS, or the copy
+checked in beside the crate's tests (tests/data/bls24-317.json); if the file
+does not exist the comparison is skipped.
 """
 import json
 import os
@@ -239,7 +242,19 @@ X_NAF = naf(X)
 assert sum(d * 2**k for k, d in enumerate(X_NAF)) == X
 
 # ---------------------------------------------------------------- vectors
-VEC = os.environ.get("BLS24_VECTORS", "/work/shared/vectors/bls24-317.json")
+def vectors_path():
+    if "--vectors" in sys.argv:
+        i = sys.argv.index("--vectors")
+        if i + 1 >= len(sys.argv):
+            sys.exit("--vectors needs a path")
+        return sys.argv[i + 1]
+    env = os.environ.get("BLS24_VECTORS")
+    if env:
+        return env
+    return os.path.join(HERE, "..", "tests", "data", "bls24-317.json")
+
+
+VEC = vectors_path()
 if os.path.exists(VEC):
     v = json.load(open(VEC))
     h = lambda s: int(s, 16)  # noqa: E731
