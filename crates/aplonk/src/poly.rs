@@ -12,34 +12,7 @@
 
 use ark_ff::Field;
 
-/// `Σ_i x^i·values[i]` by Horner's rule.
-pub fn horner<F: Field>(values: &[F], x: F) -> F {
-    values.iter().rev().fold(F::zero(), |acc, v| acc * x + v)
-}
-
-/// `(1, x, x², …, x^{len−1})`.
-pub fn powers<F: Field>(x: F, len: usize) -> Vec<F> {
-    let mut out = Vec::with_capacity(len);
-    let mut cur = F::one();
-    for _ in 0..len {
-        out.push(cur);
-        cur *= x;
-    }
-    out
-}
-
-/// Coefficients of `f = Σ_i r^i P_i` from the row-major `m × k` coefficient
-/// matrix, by Horner over rows (`m·k` multiplications, no power table).
-pub fn combine_rows<F: Field>(coefficients: &[F], k: usize, r: F) -> Vec<F> {
-    let mut rows = coefficients.chunks_exact(k).rev();
-    let mut f = rows.next().map(<[F]>::to_vec).unwrap_or_default();
-    for row in rows {
-        for (acc, c) in f.iter_mut().zip(row) {
-            *acc = *acc * r + c;
-        }
-    }
-    f
-}
+pub use vidkit_core::poly::{combine_rows, horner, powers};
 
 /// `g(x)` in product form: `O(κ)` multiplications.
 ///
@@ -117,20 +90,6 @@ mod tests {
                 })
                 .product();
             assert_eq!(*ci, expect, "coefficient {i}");
-        }
-    }
-
-    #[test]
-    fn combine_rows_is_the_r_combination() {
-        let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(7);
-        let (m, k) = (5, 3);
-        let coeffs: Vec<Fr> = (0..m * k).map(|_| Fr::rand(&mut rng)).collect();
-        let r = Fr::rand(&mut rng);
-        let f = combine_rows(&coeffs, k, r);
-        let rp = powers(r, m);
-        for c in 0..k {
-            let expect: Fr = (0..m).map(|i| rp[i] * coeffs[i * k + c]).sum();
-            assert_eq!(f[c], expect);
         }
     }
 }

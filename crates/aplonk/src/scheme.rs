@@ -43,13 +43,6 @@ impl<E: Pairing> Aplonk<E> {
         Ok(())
     }
 
-    fn check_rows(&self, m: usize, m_max: usize) -> Result<(), AplonkError> {
-        if m > m_max {
-            return Err(vidkit_core::Error::TooManyRows { m, max: m_max }.into());
-        }
-        Ok(())
-    }
-
     /// Proves only the shards at positions `indices` of `encoded.shards`
     /// (e.g. the shards one storage node will serve); [`Scheme::prove`] is
     /// this with every index. The round-0 pairings are computed once for all
@@ -72,20 +65,12 @@ impl<E: Pairing> Aplonk<E> {
             }
             .into());
         }
-        self.check_rows(info.m, pk.m_max)?;
+        encoded.check(&self.code, pk.m_max)?;
         if hint.mu.len() != info.m {
             return Err(AplonkError::HintLength {
                 got: hint.mu.len(),
                 expected: info.m,
             });
-        }
-        if encoded.coefficients.len() != info.m * self.code.k() {
-            return Err(vidkit_core::Error::ParameterMismatch {
-                what: "coefficients",
-                got: encoded.coefficients.len() as u64,
-                expected: (info.m * self.code.k()) as u64,
-            }
-            .into());
         }
         let shards: Vec<&Shard<E::ScalarField>> = indices
             .iter()
@@ -167,25 +152,14 @@ impl<E: Pairing> Scheme for Aplonk<E> {
         pk: &ProverKey<E>,
         encoded: &Encoded<E::ScalarField>,
     ) -> Result<(Commitment<E>, RowCommitments<E>), AplonkError> {
-        let info = encoded.info;
-        info.check(&self.code)?;
-        self.check_rows(info.m, pk.m_max)?;
-        let k = self.code.k();
-        if encoded.coefficients.len() != info.m * k {
-            return Err(vidkit_core::Error::ParameterMismatch {
-                what: "coefficients",
-                got: encoded.coefficients.len() as u64,
-                expected: (info.m * k) as u64,
-            }
-            .into());
-        }
+        let (info, k) = (encoded.info, self.code.k());
+        encoded.check(&self.code, pk.m_max)?;
+        pk.sigma.require(k)?;
         // the m row commitments in one pass over the key's fixed-base table
-        let mu: Vec<E::G1> = pk.sigma.msm_rows(&encoded.coefficients, k).ok_or(
-            vidkit_kzg::KzgError::TooManyCoefficients {
-                coefficients: k,
-                powers: pk.sigma.powers().len(),
-            },
-        )?;
+        let mu: Vec<E::G1> = pk
+            .sigma
+            .msm_rows(&encoded.coefficients, k)
+            .expect("the key holds k powers and there are m·k coefficients (checked)");
         let mu = E::G1::normalize_batch(&mu);
         let com_f = ipa::inner_pairing::<E>(&mu, &pk.ck[..info.m]);
         Ok((Commitment { info, com_f }, RowCommitments { mu }))
@@ -198,13 +172,7 @@ impl<E: Pairing> Scheme for Aplonk<E> {
         commitment: &Commitment<E>,
         hint: &RowCommitments<E>,
     ) -> Result<Vec<Proof<E>>, AplonkError> {
-        if encoded.shards.len() != encoded.info.n {
-            return Err(vidkit_core::Error::ProofCount {
-                shards: encoded.shards.len(),
-                proofs: encoded.info.n,
-            }
-            .into());
-        }
+        // `prove_shards` checks that there are n shards
         let all: Vec<usize> = (0..encoded.shards.len()).collect();
         self.prove_shards(pk, encoded, commitment, hint, &all)
     }

@@ -87,6 +87,30 @@ pub enum Error {
         /// value expected
         expected: u64,
     },
+    /// An encoded file's coefficient matrix does not hold `m·k` elements.
+    #[error("the encoded file holds {got} coefficients, expected m·k = {expected}")]
+    CoefficientCount {
+        /// coefficients found
+        got: usize,
+        /// `m·k`
+        expected: usize,
+    },
+    /// An encoded file does not hold `n` shards.
+    #[error("the encoded file holds {got} shards, expected n = {expected}")]
+    ShardCount {
+        /// shards found
+        got: usize,
+        /// `n`
+        expected: usize,
+    },
+    /// A prover key holds fewer powers than the code dimension needs.
+    #[error("the prover key holds {have} powers, the code needs k = {need}")]
+    KeyTooShort {
+        /// powers in the key
+        have: usize,
+        /// powers needed (`k`)
+        need: usize,
+    },
     /// A file is larger than the keys produced by `setup` support.
     #[error("the data needs m = {m} rows but the keys support at most {max}")]
     TooManyRows {
@@ -115,14 +139,6 @@ pub enum Error {
         what: &'static str,
         /// why it failed
         source: SerializationFault,
-    },
-    /// The number of proofs does not match the number of shards.
-    #[error("got {proofs} proofs for {shards} shards")]
-    ProofCount {
-        /// shards given
-        shards: usize,
-        /// proofs given
-        proofs: usize,
     },
 }
 

@@ -37,7 +37,7 @@ pub use info::{FileInfo, Shard};
 pub use scheme::{decode_shards, Dispersal, Encoded, ScalarOf, Scheme, WireData};
 pub use srs::Srs;
 pub use transcript::Transcript;
-pub use vidkit_erasure::{Encoding, ReedSolomon};
+pub use vidkit_erasure::{poly, Encoding, ReedSolomon};
 
 /// Reads an arkworks object from untrusted bytes: compressed, fully validated
 /// (points on the curve and in the subgroup), with no trailing bytes.

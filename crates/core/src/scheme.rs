@@ -49,6 +49,53 @@ pub struct Encoded<F: ark_ff::PrimeField> {
     pub shards: Vec<Shard<F>>,
 }
 
+impl<F: ark_ff::PrimeField> Encoded<F> {
+    /// The one validation every `commit`/`prove` runs on its input: the
+    /// metadata belongs to `code` and is self-consistent, the file has at most
+    /// `m_max` rows (what the keys support), the matrix holds exactly `m·k`
+    /// coefficients, and there are `n` shards, shard `j` at position `j` with
+    /// `m` values.
+    ///
+    /// Errors: [`Error::ParameterMismatch`] (metadata of another code, or a
+    /// shard out of place), [`Error::TooManyRows`], [`Error::CoefficientCount`],
+    /// [`Error::ShardCount`], [`Error::ShardLength`].
+    pub fn check(&self, code: &ReedSolomon<F>, m_max: usize) -> Result<(), Error> {
+        let info = &self.info;
+        info.check(code)?;
+        if info.m > m_max {
+            return Err(Error::TooManyRows {
+                m: info.m,
+                max: m_max,
+            });
+        }
+        // m ≤ m_max and k are bounded by keys that exist in memory: no overflow
+        let expected = info.m.saturating_mul(info.k);
+        if self.coefficients.len() != expected {
+            return Err(Error::CoefficientCount {
+                got: self.coefficients.len(),
+                expected,
+            });
+        }
+        if self.shards.len() != info.n {
+            return Err(Error::ShardCount {
+                got: self.shards.len(),
+                expected: info.n,
+            });
+        }
+        for (j, shard) in self.shards.iter().enumerate() {
+            if shard.index != j {
+                return Err(Error::ParameterMismatch {
+                    what: "shard index at its position",
+                    got: shard.index as u64,
+                    expected: j as u64,
+                });
+            }
+            info.check_shard(shard)?;
+        }
+        Ok(())
+    }
+}
+
 /// Everything a disperser sends out: the commitment and, per shard, the shard
 /// and its proof.
 #[derive(Clone, Debug)]
@@ -225,4 +272,78 @@ pub fn decode_shards<F: ark_ff::FftField + ark_ff::PrimeField>(
         per_element: packing::bytes_per_element::<F>(),
     })?;
     packing::matrix_to_bytes(&matrix, len)
+}
+
+#[cfg(all(test, feature = "test-utils"))]
+mod tests {
+    use super::*;
+    use crate::conformance::{Flaw, HashList};
+    use ark_bls12_381::{Bls12_381, Fr};
+    use vidkit_erasure::Encoding;
+
+    fn encoded() -> (ReedSolomon<Fr>, Encoded<Fr>) {
+        let double = HashList::<Bls12_381>::new(3, 5, Encoding::Fft, Flaw::None).unwrap();
+        let enc = double.encode(&[7u8; 31 * 3 * 2 + 5]).unwrap();
+        assert_eq!(enc.info.m, 3);
+        (double.code().clone(), enc)
+    }
+
+    #[test]
+    fn encoded_check_accepts_an_honest_file() {
+        let (code, enc) = encoded();
+        enc.check(&code, 3).unwrap();
+        enc.check(&code, 100).unwrap();
+    }
+
+    #[test]
+    fn encoded_check_names_each_fault() {
+        let (code, enc) = encoded();
+        assert_eq!(
+            enc.check(&code, 2),
+            Err(Error::TooManyRows { m: 3, max: 2 })
+        );
+        let other = ReedSolomon::<Fr>::new(3, 6, Encoding::Fft).unwrap();
+        assert!(matches!(
+            enc.check(&other, 3),
+            Err(Error::ParameterMismatch { what: "n", .. })
+        ));
+        let mut e = enc.clone();
+        e.coefficients.pop();
+        assert_eq!(
+            e.check(&code, 3),
+            Err(Error::CoefficientCount {
+                got: 8,
+                expected: 9
+            })
+        );
+        let mut e = enc.clone();
+        e.shards.pop();
+        assert_eq!(
+            e.check(&code, 3),
+            Err(Error::ShardCount {
+                got: 4,
+                expected: 5
+            })
+        );
+        let mut e = enc.clone();
+        e.shards.swap(1, 2);
+        assert!(matches!(
+            e.check(&code, 3),
+            Err(Error::ParameterMismatch {
+                got: 2,
+                expected: 1,
+                ..
+            })
+        ));
+        let mut e = enc;
+        e.shards[4].values.push(Fr::from(1u64));
+        assert_eq!(
+            e.check(&code, 3),
+            Err(Error::ShardLength {
+                index: 4,
+                got: 4,
+                expected: 3
+            })
+        );
+    }
 }

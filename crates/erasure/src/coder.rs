@@ -115,7 +115,7 @@ impl<F: FftField> ReedSolomon<F> {
     /// of shard `j` (shard `j` row `i` equals `Σ_c α_j^c · coefficient[i][c]`).
     pub fn combination(&self, j: usize) -> Result<Vec<F>, Error> {
         let x = self.point(j)?;
-        Ok(crate::domain::powers_of(x, self.k))
+        Ok(crate::poly::powers(x, self.k))
     }
 
     /// In systematic mode, the shard holding each source column: entry `c` is `c·(n'/k)`, and

@@ -34,8 +34,8 @@ impl<F: FftField> Domain<F> {
         if domain.size() != size {
             return None;
         }
-        let powers = powers_of(domain.group_gen(), size);
-        let inv_powers = powers_of(domain.group_gen_inv(), size);
+        let powers = crate::poly::powers(domain.group_gen(), size);
+        let inv_powers = crate::poly::powers(domain.group_gen_inv(), size);
         Some(Self {
             log_size: size.trailing_zeros(),
             powers,
@@ -52,17 +52,6 @@ impl<F: FftField> Domain<F> {
     pub(crate) fn pow(&self, e: usize) -> F {
         self.powers[e & (self.size() - 1)]
     }
-}
-
-/// `(1, x, x², …, x^{len-1})`.
-pub(crate) fn powers_of<F: FftField>(x: F, len: usize) -> Vec<F> {
-    let mut out = Vec::with_capacity(len);
-    let mut acc = F::one();
-    for _ in 0..len {
-        out.push(acc);
-        acc *= x;
-    }
-    out
 }
 
 /// Reverse the lowest `log_len` bits of `i`.

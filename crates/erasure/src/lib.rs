@@ -88,6 +88,7 @@ mod encoding;
 mod error;
 mod fft;
 mod linalg;
+pub mod poly;
 mod recode;
 mod tile;
 

@@ -1,4 +1,4 @@
-//! Small dense linear algebra over a field: polynomial helpers, Gauss–Jordan inversion with
+//! Small dense linear algebra over a field: the product of linear factors, Gauss–Jordan inversion with
 //! pivoting, rank selection, and the tiled application of a `k × k` matrix to `k` shards.
 //!
 //! Hand-written because arkworks has no dense matrix type; the routines are the textbook
@@ -22,11 +22,6 @@ pub(crate) fn poly_from_roots<F: Field>(roots: &[F]) -> Vec<F> {
         poly[0] = -poly[0] * r;
     }
     poly
-}
-
-/// `Σ_c coeffs[c]·x^c` by Horner's rule.
-pub(crate) fn horner<F: Field>(coeffs: &[F], x: F) -> F {
-    coeffs.iter().rev().fold(F::zero(), |acc, c| acc * x + c)
 }
 
 /// `Σ_i a[i]·b[i]`, using arkworks' `sum_of_products` on blocks of eight: interleaved
@@ -146,6 +141,7 @@ pub(crate) fn apply_matrix<F: Field>(w: &[F], k: usize, inputs: &[&[F]], m: usiz
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::poly::horner;
     use ark_bls12_381::Fr;
     use ark_ff::{One, UniformRand, Zero};
     use ark_std::test_rng;

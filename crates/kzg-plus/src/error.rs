@@ -22,22 +22,4 @@ pub enum KzgPlusError {
         /// rows of the file
         expected: usize,
     },
-    /// The prover key supports polynomials of fewer coefficients than k.
-    #[error("the prover key holds {have} powers, the code needs k = {need}")]
-    KeyTooShort {
-        /// powers in the key
-        have: usize,
-        /// code dimension k
-        need: usize,
-    },
-    /// The encoded file does not match the scheme (coefficients, shards).
-    #[error("the encoded file holds {got} {what}, expected {expected}")]
-    EncodedShape {
-        /// "coefficients" or "shards"
-        what: &'static str,
-        /// count found
-        got: usize,
-        /// count expected
-        expected: usize,
-    },
 }

@@ -23,7 +23,11 @@ use ark_ff::{Field, Zero};
 use ark_std::{cfg_into_iter, rand::RngCore, vec::Vec};
 #[cfg(feature = "parallel")]
 use rayon::prelude::*;
-use vidkit_core::{packing, Encoded, Encoding, FileInfo, ReedSolomon, Scheme, Shard, Srs};
+use vidkit_core::{
+    packing,
+    poly::{combine_rows, horner},
+    Encoded, Encoding, FileInfo, ReedSolomon, Scheme, Shard, Srs,
+};
 
 /// KZG+ over the pairing `E` for a fixed Reed-Solomon code `(k, n, encoding)`.
 #[derive(Clone, Debug)]
@@ -130,40 +134,13 @@ impl<E: Pairing> KzgPlus<E> {
         pk: &ProverKey<E>,
         encoded: &Encoded<E::ScalarField>,
     ) -> Result<(), KzgPlusError> {
-        let info = &encoded.info;
-        info.check(&self.code)?;
-        let k = self.code.k();
-        if pk.powers().len() < k {
-            return Err(KzgPlusError::KeyTooShort {
-                have: pk.powers().len(),
-                need: k,
-            });
-        }
-        if info.m > pk.vk.m_max() {
-            return Err(vidkit_core::Error::TooManyRows {
-                m: info.m,
-                max: pk.vk.m_max(),
-            }
-            .into());
-        }
-        if encoded.coefficients.len() != info.m * k {
-            return Err(KzgPlusError::EncodedShape {
-                what: "coefficients",
-                got: encoded.coefficients.len(),
-                expected: info.m * k,
-            });
-        }
-        Ok(())
+        encoded.check(&self.code, pk.vk.m_max())?;
+        Ok(pk.ck.require(self.code.k())?)
     }
 }
 
 /// `(α_j, r_j, v_j)` of a validated shard.
 pub(crate) type Prepared<F> = (F, F, F);
-
-/// `Σ_i values[i]·r^i` by Horner's rule.
-pub(crate) fn horner<F: Field>(values: &[F], r: F) -> F {
-    values.iter().rev().fold(F::zero(), |acc, &y| acc * r + y)
-}
 
 impl<E: Pairing> Scheme for KzgPlus<E> {
     type Curve = E;
@@ -227,25 +204,7 @@ impl<E: Pairing> Scheme for KzgPlus<E> {
             }
             .into());
         }
-        let (k, n, m) = (self.code.k(), self.code.n(), encoded.info.m);
-        if encoded.shards.len() != n {
-            return Err(KzgPlusError::EncodedShape {
-                what: "shards",
-                got: encoded.shards.len(),
-                expected: n,
-            });
-        }
-        for (j, s) in encoded.shards.iter().enumerate() {
-            encoded.info.check_shard(s)?;
-            if s.index != j {
-                return Err(vidkit_core::Error::ParameterMismatch {
-                    what: "shard index",
-                    got: s.index as u64,
-                    expected: j as u64,
-                }
-                .into());
-            }
-        }
+        let (k, n) = (self.code.k(), self.code.n());
         let coeffs = &encoded.coefficients;
         // the n quotients (k − 1 coefficients each), then all n MSMs at once
         let quotients: Result<Vec<Vec<E::ScalarField>>, KzgPlusError> = cfg_into_iter!(0..n)
@@ -260,13 +219,8 @@ impl<E: Pairing> Scheme for KzgPlus<E> {
                     alpha,
                     &shard.values,
                 );
-                // Q_j = Σ_i r^i P_i by Horner over the rows.
-                let mut q = coeffs[(m - 1) * k..m * k].to_vec();
-                for i in (0..m - 1).rev() {
-                    for (qc, &a) in q.iter_mut().zip(&coeffs[i * k..(i + 1) * k]) {
-                        *qc = *qc * r + a;
-                    }
-                }
+                // Q_j = Σ_i r^i P_i
+                let q = combine_rows(coeffs, k, r);
                 let (_value, quotient) = vidkit_kzg::divide_by_linear(&q, alpha);
                 Ok(quotient)
             })

@@ -34,6 +34,19 @@ impl<E: Pairing> CommitterKey<E> {
         &self.powers
     }
 
+    /// Fails with [`vidkit_core::Error::KeyTooShort`] unless the key holds at
+    /// least `k` powers (a key read from bytes may be shorter than the code
+    /// it is used with).
+    pub fn require(&self, k: usize) -> Result<(), vidkit_core::Error> {
+        if self.powers.len() < k {
+            return Err(vidkit_core::Error::KeyTooShort {
+                have: self.powers.len(),
+                need: k,
+            });
+        }
+        Ok(())
+    }
+
     /// `Σ_c scalars[c]·[τ^c]_1` with the table; `None` if there are more
     /// scalars than powers.
     pub fn msm(&self, scalars: &[E::ScalarField]) -> Option<E::G1> {

@@ -41,14 +41,6 @@ pub enum SemiAvidError {
         /// `m`
         expected: usize,
     },
-    /// An encoded file's coefficient matrix does not have `m·k` entries.
-    #[error("the coefficient matrix has {got} entries, expected m·k = {expected}")]
-    MatrixLength {
-        /// entries found
-        got: usize,
-        /// `m·k`
-        expected: usize,
-    },
     /// Hashing to the curve produced no point for a base (the identity, or
     /// the map failed); happens with negligible probability.
     #[error("hashing to the curve failed for base {index}")]

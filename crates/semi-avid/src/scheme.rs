@@ -134,15 +134,7 @@ impl<E: Pairing> Scheme for SemiAvid<E> {
         encoded: &Encoded<E::ScalarField>,
     ) -> Result<(SemiAvidCommitment<E>, ()), Self::Error> {
         let info = encoded.info;
-        info.check(&self.code)?;
-        check_rows(info.m, pk)?;
-        let expected = info.m * info.k;
-        if encoded.coefficients.len() != expected {
-            return Err(SemiAvidError::MatrixLength {
-                got: encoded.coefficients.len(),
-                expected,
-            });
-        }
+        encoded.check(&self.code, pk.m_max())?;
         let columns = msm::commit_columns::<E>(pk, &encoded.coefficients, info.k);
         Ok((SemiAvidCommitment::new_unchecked(info, columns), ()))
     }
@@ -150,11 +142,12 @@ impl<E: Pairing> Scheme for SemiAvid<E> {
     /// Nothing to prove: `n` copies of [`NoProof`].
     fn prove(
         &self,
-        _pk: &Bases<E>,
-        _encoded: &Encoded<E::ScalarField>,
+        pk: &Bases<E>,
+        encoded: &Encoded<E::ScalarField>,
         _commitment: &SemiAvidCommitment<E>,
         _hint: &(),
     ) -> Result<Vec<NoProof>, Self::Error> {
+        encoded.check(&self.code, pk.m_max())?;
         Ok(vec![NoProof; self.code.n()])
     }
 

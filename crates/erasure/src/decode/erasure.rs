@@ -19,9 +19,10 @@
 //! The `1/N` of step 1 and the `1/K` of step 4 are folded into these tables.
 
 use crate::{
-    domain::{bitrev, powers_of, Domain},
+    domain::{bitrev, Domain},
     fft,
-    linalg::{horner, poly_from_roots},
+    linalg::poly_from_roots,
+    poly::{horner, powers},
     tile::{row_tiles, rows_per_tile, run},
 };
 use alloc::{sync::Arc, vec, vec::Vec};
@@ -67,7 +68,7 @@ impl<F: FftField> ErasurePlan<F> {
 
         // 1/Z(g·ω_K^u) = A(g·ω_K^u) / (g^N − 1); g^N ≠ 1 since g generates F^*.
         let g = F::GENERATOR;
-        let coset_powers = powers_of(g, size);
+        let coset_powers = powers(g, size);
         let g_pow_n = coset_powers[size - 1] * g;
         let denominator = (g_pow_n - F::one()).inverse().unwrap_or_else(F::zero);
         let stride = size / k_pad;
@@ -77,7 +78,7 @@ impl<F: FftField> ErasurePlan<F> {
 
         let k_inv = F::from(k_pad as u64).inverse().unwrap_or_else(F::one);
         let g_inv = g.inverse().unwrap_or_else(F::one);
-        let unscale = powers_of(g_inv, k).into_iter().map(|p| p * k_inv).collect();
+        let unscale = powers(g_inv, k).into_iter().map(|p| p * k_inv).collect();
 
         let log_size = domain.log_size;
         Self {

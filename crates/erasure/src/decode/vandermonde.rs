@@ -7,7 +7,7 @@
 //! `A(X) / (X − x_t)` (O(k)) and each denominator is that quotient evaluated at `x_t` (O(k));
 //! all `k` denominators are inverted together with one field inversion (Montgomery's trick).
 
-use crate::linalg::{horner, poly_from_roots};
+use crate::{linalg::poly_from_roots, poly::horner};
 use alloc::{vec, vec::Vec};
 use ark_ff::{batch_inversion, Field};
 

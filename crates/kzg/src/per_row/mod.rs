@@ -42,6 +42,18 @@ impl<E: Pairing> KzgPerRow<E> {
         Ok(Self { code })
     }
 
+    /// The input checks of `commit` and `prove`: the encoded file fits the
+    /// code and the key ([`Encoded::check`]), and the key holds `k` powers.
+    fn check_encoded(
+        &self,
+        pk: &PerRowProverKey<E>,
+        encoded: &Encoded<E::ScalarField>,
+    ) -> Result<(), KzgError> {
+        let m_max = usize::try_from(pk.vk.m_max).unwrap_or(usize::MAX);
+        encoded.check(&self.code, m_max)?;
+        Ok(pk.ck.require(self.code.k())?)
+    }
+
     fn alpha(&self, j: usize) -> Result<E::ScalarField, KzgError> {
         self.code
             .point(j)
@@ -124,20 +136,7 @@ impl<E: Pairing> Scheme for KzgPerRow<E> {
         encoded: &Encoded<E::ScalarField>,
     ) -> Result<(PerRowCommitment<E>, ()), KzgError> {
         let (info, k) = (encoded.info, self.code.k());
-        info.check(&self.code)?;
-        if info.m as u64 > pk.vk.m_max {
-            return Err(vidkit_core::Error::TooManyRows {
-                m: info.m,
-                max: pk.vk.m_max as usize,
-            }
-            .into());
-        }
-        if encoded.coefficients.len() != info.m * k || pk.ck.powers().len() < k {
-            return Err(KzgError::TooManyCoefficients {
-                coefficients: encoded.coefficients.len(),
-                powers: pk.ck.powers().len() * info.m,
-            });
-        }
+        self.check_encoded(pk, encoded)?;
         let rows: Vec<E::G1> = cfg_into_iter!(0..info.m)
             .map(|i| {
                 pk.ck
@@ -162,13 +161,7 @@ impl<E: Pairing> Scheme for KzgPerRow<E> {
         _hint: &(),
     ) -> Result<Vec<PerRowProof<E>>, KzgError> {
         let (info, k, n) = (encoded.info, self.code.k(), self.code.n());
-        info.check(&self.code)?;
-        if encoded.coefficients.len() != info.m * k || pk.ck.powers().len() < k {
-            return Err(KzgError::TooManyCoefficients {
-                coefficients: encoded.coefficients.len(),
-                powers: pk.ck.powers().len() * info.m,
-            });
-        }
+        self.check_encoded(pk, encoded)?;
         let coeffs = &encoded.coefficients;
         cfg_into_iter!(0..n)
             .map(|j| {

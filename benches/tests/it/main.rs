@@ -1,0 +1,4 @@
+//! Integration tests of `benches`, compiled into one test binary (one link
+//! step per crate instead of one per file). Each module is one topic.
+
+mod end_to_end;

@@ -1,0 +1,6 @@
+//! Integration tests of `aplonk`, compiled into one test binary (one link
+//! step per crate instead of one per file). Each module is one topic.
+
+mod conformance;
+mod oracles;
+mod properties;

@@ -1,0 +1,6 @@
+//! Integration tests of `kzg-plus`, compiled into one test binary (one link
+//! step per crate instead of one per file). Each module is one topic.
+
+mod attack;
+mod conformance;
+mod oracles;
