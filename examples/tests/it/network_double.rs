@@ -1,7 +1,7 @@
 //! The network layer end to end against a test double scheme: real TCP
 //! sockets on 127.0.0.1, nodes that go offline or serve bad shards.
 
-mod common;
+use crate::common;
 
 use ark_bls12_381::Bls12_381;
 use common::{data, hash_list, Flaw};

@@ -2,7 +2,7 @@
 //! scheme (both curves, several shapes) and fails, naming the broken
 //! contract, on broken ones.
 
-mod common;
+use crate::common;
 
 use ark_bls12_381::Bls12_381;
 use ark_bn254::Bn254;

@@ -2,7 +2,7 @@
 //! file): parameters, tower and Frobenius coefficients, generators, scalar
 //! multiplications, additions, endomorphisms, encodings and pairings.
 
-mod common;
+use crate::common;
 
 use ark_ec::{pairing::Pairing, AffineRepr, CurveGroup, PrimeGroup};
 use ark_ff::{BigInteger, Field, One, PrimeField, Zero};

@@ -1,7 +1,7 @@
 //! T-2 and parameter validation: every bad input is a typed error carrying the numbers, never
 //! a panic and never wrong data.
 
-mod common;
+use crate::common;
 
 use common::*;
 use vidkit_erasure::{

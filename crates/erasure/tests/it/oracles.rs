@@ -1,7 +1,7 @@
 //! T-3 Horner oracle and FFT == points on the same points, T-4 systematic shards, T-5
 //! linearity, T-6 data with holes; on BLS12-381 Fr and BN254 Fr.
 
-mod common;
+use crate::common;
 
 use ark_ff::{FftField, PrimeField};
 use common::*;

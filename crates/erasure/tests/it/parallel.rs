@@ -2,7 +2,7 @@
 //! one-thread pool (and to the sequential oracle, checked in the other test files).
 #![cfg(feature = "parallel")]
 
-mod common;
+use crate::common;
 
 use common::*;
 use vidkit_erasure::{decode_combinations, DecodeStrategy, Encoding};

@@ -1,7 +1,7 @@
 //! Recoding (random linear network coding) and decoding from arbitrary combinations,
 //! including singular detection; on BLS12-381 Fr and BN254 Fr.
 
-mod common;
+use crate::common;
 
 use ark_ff::FftField;
 use common::*;

@@ -2,7 +2,7 @@
 //! n = 64 (proptest), in every encoding and with both decoding strategies, on BLS12-381 Fr and
 //! BN254 Fr.
 
-mod common;
+use crate::common;
 
 use ark_ff::FftField;
 use common::*;

@@ -6,7 +6,7 @@
 //! verifier accepts c-kzg's; both reject the same tampered and malformed
 //! inputs.
 
-mod ethereum_common;
+use crate::ethereum_common;
 
 use ark_bls12_381::{Fr, G1Affine};
 use ark_ec::{AffineRepr, CurveGroup};

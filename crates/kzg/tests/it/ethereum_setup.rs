@@ -5,7 +5,7 @@
 //! truncated and mutated text never panics (property tests); blob commitments
 //! and proofs agree with the monomial path and with a known τ.
 
-mod ethereum_common;
+use crate::ethereum_common;
 
 use ark_bls12_381::{Fq, Fq2, Fr, G1Affine, G1Projective, G2Affine};
 use ark_ec::{AffineRepr, CurveGroup};

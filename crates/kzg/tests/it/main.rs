@@ -1,8 +1,8 @@
 //! Integration tests of `kzg`, compiled into one test binary (one link
 //! step per crate instead of one per file). Each module is one topic.
 
-mod ethereum_common;
 mod ethereum_ckzg;
+mod ethereum_common;
 mod ethereum_setup;
 mod per_row_conformance;
 mod per_row_tamper;

@@ -2,7 +2,7 @@
 //! binding commitments in practice, verifier keys of m points, deterministic
 //! derivation that anyone can re-check, and the RFC 9380 known answer.
 
-mod common;
+use crate::common;
 
 use ark_bls12_381::Bls12_381;
 use ark_bn254::Bn254;

@@ -4,7 +4,7 @@
 //! short by `m_max`, after switching classes, and through clones and
 //! serialisation.
 
-mod common;
+use crate::common;
 
 use ark_bls12_381::Bls12_381;
 use ark_bn254::Bn254;

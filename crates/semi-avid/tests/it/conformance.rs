@@ -2,7 +2,7 @@
 //! T-9, T-12…T-16, T-21, T-22, T-24) on BLS12-381 and BN254, with SRS bases
 //! and with transparent bases.
 
-mod common;
+use crate::common;
 
 use ark_bls12_381::Bls12_381;
 use ark_bn254::Bn254;

@@ -3,7 +3,7 @@
 //! files larger than the key, random bytes fed to every deserializer and to
 //! the verifiers (proptest fuzzing).
 
-mod common;
+use crate::common;
 
 use ark_bls12_381::{Bls12_381, Fr, G1Affine};
 use ark_ec::AffineRepr;
@@ -149,7 +149,7 @@ fn wrong_lengths_and_parameters() {
     cut.coefficients.pop();
     assert!(matches!(
         scheme.commit(&vk, &cut),
-        Err(SemiAvidError::MatrixLength { .. })
+        Err(SemiAvidError::Core(Error::CoefficientCount { .. }))
     ));
     // an SRS too short for the requested size
     assert!(matches!(

@@ -3,7 +3,7 @@
 //! (homomorphism), T-6 data with holes, and the commit against a naive
 //! reference (T-24: the same points with and without `parallel`).
 
-mod common;
+use crate::common;
 
 use ark_bls12_381::Bls12_381;
 use ark_bn254::Bn254;

@@ -2,7 +2,7 @@
 //! verifies (alone and batched), any k of them decode, a random single-value
 //! change is rejected, and batch == AND of individual decisions.
 
-mod common;
+use crate::common;
 
 use ark_bls12_381::{Bls12_381, Fr};
 use ark_ff::UniformRand;

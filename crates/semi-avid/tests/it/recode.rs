@@ -1,7 +1,7 @@
 //! Recoding (schemes.md §6.6): random combinations of received shards verify
 //! under `verify_combination` and decode; tampered recoded shards do not verify.
 
-mod common;
+use crate::common;
 
 use ark_bls12_381::Bls12_381;
 use ark_bn254::Bn254;

@@ -9,7 +9,7 @@ use serde_json::Value;
 use vidkit_bls24_317::{Fq, Fq12, Fq2, Fq24, Fq4, Fr, G1Affine, G2Affine};
 
 /// The vectors file (embedded so the tests do not depend on the working dir).
-pub const VECTORS_JSON: &str = include_str!("../data/bls24-317.json");
+pub const VECTORS_JSON: &str = include_str!("../../data/bls24-317.json");
 
 pub fn vectors() -> Value {
     serde_json::from_str(VECTORS_JSON).expect("valid JSON")
