@@ -51,7 +51,7 @@
 //! ([`EthereumSetup::blob_to_kzg_commitment`],
 //! [`EthereumSetup::compute_kzg_proof`], [`EthereumSetup::verify_kzg_proof`])
 //! give byte-identical outputs (checked against the `c-kzg` crate in
-//! `tests/ethereum_ckzg.rs`).
+//! `tests/it/ethereum_ckzg.rs`).
 //!
 //! ```no_run
 //! # fn main() -> Result<(), Box<dyn std::error::Error>> {
