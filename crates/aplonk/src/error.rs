@@ -37,6 +37,12 @@ pub enum AplonkError {
         /// "G1" or "G2"
         group: &'static str,
     },
+    /// The σ and τ strings have the same trapdoor, which breaks the binding
+    /// of `com_f` (see [`crate::AplonkSrs::check`]).
+    #[error(
+        "the σ and τ setups have the same trapdoor (σ = τ); aPlonK needs two independent setups"
+    )]
+    SameTrapdoor,
     /// The row commitments handed to `prove` do not belong to this file.
     #[error("got {got} row commitments for a file of m = {expected} rows")]
     HintLength {

@@ -107,6 +107,7 @@ pub(crate) fn derive<E: Pairing>(
     m_max: usize,
 ) -> Result<(ProverKey<E>, VerifierKey<E>), AplonkError> {
     let m_prime = m_max.next_power_of_two();
+    srs.check()?;
     srs.sigma().check_len(k, 2)?;
     srs.tau().check_len(2, m_prime)?;
     let (s1, s2) = (srs.sigma().powers_g1(), srs.sigma().powers_g2());

@@ -4,3 +4,4 @@
 mod conformance;
 mod oracles;
 mod properties;
+mod same_trapdoor;
