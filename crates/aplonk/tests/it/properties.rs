@@ -70,7 +70,9 @@ fn honest() -> (
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(24))]
     /// Random bytes, and honest proof bytes with random edits, never panic;
-    /// anything that deserializes to a different proof is rejected.
+    /// anything that deserializes to a different proof is rejected (rarely:
+    /// see `sign_flipped_proofs_decode_and_never_verify` for edits that
+    /// always decode).
     #[test]
     fn fuzz_proof_bytes(
         noise in proptest::collection::vec(any::<u8>(), 0..700),
@@ -94,6 +96,39 @@ proptest! {
         let short = &bytes[..cut % bytes.len()];
         prop_assert!(Proof::<Bls12_381>::from_bytes(short, m).is_err());
     }
+}
+
+/// Mangled honest proof bytes that still decode never verify. A random byte
+/// edit of a compressed point almost never decodes (off the curve or off the
+/// subgroup), so each case flips the sign flag (0x20 of the first byte, ZCash
+/// encoding) of one of the proof's G1/G2 elements — `μ̂`, `π_kzg`, `μ_0`,
+/// `G_0`, `π_ck` — which always decodes to that element's negation; every case
+/// must reach the verifier, and the cases are counted.
+#[test]
+fn sign_flipped_proofs_decode_and_never_verify() {
+    use ark_serialize::CanonicalSerialize;
+    use proptest::test_runner::{Config, TestRunner};
+    const CASES: u32 = 30;
+    let (scheme, vk, d) = honest();
+    let m = d.commitment.info.m;
+    let reached = std::cell::Cell::new(0u32);
+    TestRunner::new(Config::with_cases(CASES))
+        .run(&(0usize..5, 0..d.shards.len()), |(which, j)| {
+            let proof = &d.proofs[j];
+            let mut bytes = vidkit_core::to_bytes(proof);
+            let (g1, g2) = (proof.mu_hat.compressed_size(), proof.g_0.compressed_size());
+            let len = bytes.len();
+            // layout: μ̂, π_kzg, rounds, μ_0, G_0, π_ck
+            let at = [0, g1, len - g2 - g2 - g1, len - g2 - g2, len - g2][which];
+            bytes[at] ^= 0x20;
+            let p = Proof::<Bls12_381>::from_bytes(&bytes, m).expect("a sign flip decodes");
+            prop_assert_ne!(&p, proof);
+            prop_assert!(!scheme.verify(&vk, &d.commitment, &d.shards[j], &p).unwrap());
+            reached.set(reached.get() + 1);
+            Ok(())
+        })
+        .unwrap();
+    assert_eq!(reached.get(), CASES, "every case reached the verifier");
 }
 
 /// T-11: pinned SHA-256 digests of the commitment and of every proof for a
