@@ -27,18 +27,45 @@ pub struct ReedSolomon<F> {
     pub(crate) cache: Arc<PlanCache<Plan<F>>>,
 }
 
+/// The largest code length [`ReedSolomon::new`] accepts: 2^16 shards.
+///
+/// Codes are often built from untrusted parameters (the `k` and `n` of a
+/// commitment header), and a code allocates in proportion to `n` (the FFT
+/// modes build tables of `next_pow2(n)` field elements; decoding and
+/// reconstruction work per shard). The bound keeps a hostile `n` from
+/// exhausting memory before any check runs: at 2^16 the tables take 4 MiB.
+/// Deployments use far fewer shards (EIP-7594 has 128 columns); a caller
+/// that needs more says so with [`ReedSolomon::with_max_shards`].
+pub const MAX_SHARDS: usize = 1 << 16;
+
 impl<F: FftField> ReedSolomon<F> {
-    /// A coder with `k` source shards and `n ≥ k` encoded shards.
+    /// A coder with `k` source shards and `n ≥ k` encoded shards, `n ≤`
+    /// [`MAX_SHARDS`].
     ///
-    /// Errors: [`Error::ZeroK`], [`Error::NLessThanK`], [`Error::DomainTooLarge`] (FFT modes:
-    /// `next_pow2(n) > 2^TWO_ADICITY`; points mode: `n` above the characteristic),
-    /// [`Error::NotPowerOfTwo`] and [`Error::SystematicShardMissing`] (systematic mode).
+    /// Errors: [`Error::ZeroK`], [`Error::NLessThanK`], [`Error::TooManyShards`],
+    /// [`Error::DomainTooLarge`] (FFT modes: `next_pow2(n) > 2^TWO_ADICITY`; points mode: `n`
+    /// above the characteristic), [`Error::NotPowerOfTwo`] and
+    /// [`Error::SystematicShardMissing`] (systematic mode).
     pub fn new(k: usize, n: usize, encoding: Encoding) -> Result<Self, Error> {
+        Self::with_max_shards(k, n, encoding, MAX_SHARDS)
+    }
+
+    /// [`ReedSolomon::new`] with another bound on `n` than [`MAX_SHARDS`]
+    /// (for codes whose parameters the caller trusts).
+    pub fn with_max_shards(
+        k: usize,
+        n: usize,
+        encoding: Encoding,
+        max_shards: usize,
+    ) -> Result<Self, Error> {
         if k == 0 {
             return Err(Error::ZeroK);
         }
         if n < k {
             return Err(Error::NLessThanK { k, n });
+        }
+        if n > max_shards {
+            return Err(Error::TooManyShards { n, max: max_shards });
         }
         let domain = match encoding {
             Encoding::Points => {

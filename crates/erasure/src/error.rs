@@ -29,6 +29,15 @@ pub enum Error {
         /// Largest supported code length (saturated at `u64::MAX`).
         max: u64,
     },
+    /// `n` is above the bound of the constructor ([`crate::MAX_SHARDS`] for
+    /// [`crate::ReedSolomon::new`]).
+    #[error("{n} shards requested, at most {max} are allowed (vidkit_erasure::MAX_SHARDS)")]
+    TooManyShards {
+        /// Requested code length.
+        n: usize,
+        /// The bound.
+        max: usize,
+    },
     /// The systematic encoding needs `k` to be a power of two.
     #[error("the systematic encoding needs k to be a power of two, got k = {k}")]
     NotPowerOfTwo {

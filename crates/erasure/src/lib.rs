@@ -92,7 +92,7 @@ pub mod poly;
 mod recode;
 mod tile;
 
-pub use coder::ReedSolomon;
+pub use coder::{ReedSolomon, MAX_SHARDS};
 pub use decode::DecodeStrategy;
 pub use encoding::{Encoding, UnknownEncoding};
 pub use error::Error;

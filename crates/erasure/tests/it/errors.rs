@@ -22,20 +22,22 @@ fn bad_parameters_are_rejected() {
             Error::NLessThanK { k: 2, n: 1 }
         );
     }
-    // FFT domains larger than the 2-adicity (32 for BLS12-381 Fr, 28 for BN254 Fr)
+    // FFT domains larger than the 2-adicity (32 for BLS12-381 Fr, 28 for BN254 Fr),
+    // with the bound on n lifted
+    let unbounded = |k, n, e| ReedSolomon::<Bls>::with_max_shards(k, n, e, usize::MAX);
     for e in [Encoding::Fft, Encoding::Systematic] {
         let n = (1usize << 32) + 1;
         assert_eq!(
-            ReedSolomon::<Bls>::new(1, n, e).unwrap_err(),
+            unbounded(1, n, e).unwrap_err(),
             Error::DomainTooLarge { n, max: 1 << 32 }
         );
         let n = (1usize << 28) + 1;
         assert_eq!(
-            ReedSolomon::<Bn>::new(1, n, e).unwrap_err(),
+            ReedSolomon::<Bn>::with_max_shards(1, n, e, usize::MAX).unwrap_err(),
             Error::DomainTooLarge { n, max: 1 << 28 }
         );
         assert_eq!(
-            ReedSolomon::<Bls>::new(1, usize::MAX, e).unwrap_err(),
+            unbounded(1, usize::MAX, e).unwrap_err(),
             Error::DomainTooLarge {
                 n: usize::MAX,
                 max: 1 << 32
@@ -57,8 +59,45 @@ fn bad_parameters_are_rejected() {
         }
     );
     assert!(ReedSolomon::<Bls>::new(4, 7, Encoding::Systematic).is_ok());
-    // points mode over a huge n is fine (no table is built)
-    assert!(ReedSolomon::<Bls>::new(1, usize::MAX, Encoding::Points).is_ok());
+    // points mode over a huge n builds no table: only the bound stops it
+    assert!(unbounded(1, usize::MAX, Encoding::Points).is_ok());
+}
+
+/// A hostile header's n (from a commitment file) is refused before anything
+/// is allocated: in every encoding, on every curve, just above the bound and
+/// at the sizes that used to abort (2^31 + 1 on BLS12-381, 2^27 + 1 on BN254,
+/// 2^44 in points mode, 2^59 + 1).
+#[test]
+fn n_above_max_shards_is_refused_before_allocating() {
+    use vidkit_erasure::MAX_SHARDS;
+    for e in Encoding::ALL {
+        for n in [
+            MAX_SHARDS + 1,
+            (1 << 31) + 1,
+            (1 << 27) + 1,
+            1 << 44,
+            (1 << 59) + 1,
+        ] {
+            assert_eq!(
+                ReedSolomon::<Bls>::new(1, n, e).unwrap_err(),
+                Error::TooManyShards { n, max: MAX_SHARDS },
+                "{e:?}, n = {n}"
+            );
+            assert_eq!(
+                ReedSolomon::<Bn>::new(1, n, e).unwrap_err(),
+                Error::TooManyShards { n, max: MAX_SHARDS },
+                "{e:?}, n = {n}"
+            );
+        }
+        // the bound itself is allowed, and can be raised or lowered
+        let k = if e == Encoding::Systematic { 1 } else { 3 };
+        assert!(ReedSolomon::<Bls>::new(k, MAX_SHARDS, e).is_ok(), "{e:?}");
+        assert!(ReedSolomon::<Bls>::with_max_shards(k, MAX_SHARDS + 1, e, MAX_SHARDS + 1).is_ok());
+        assert_eq!(
+            ReedSolomon::<Bls>::with_max_shards(k, 9, e, 8).unwrap_err(),
+            Error::TooManyShards { n: 9, max: 8 }
+        );
+    }
 }
 
 #[test]
