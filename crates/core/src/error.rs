@@ -129,6 +129,15 @@ pub enum Error {
         /// powers needed
         need: usize,
     },
+    /// A scheme's setup is made of another number of independent
+    /// powers-of-τ strings than it was given (aPlonK needs two trapdoors).
+    #[error("the setup needs {need} independent powers-of-tau string(s), got {got}")]
+    SrsStringCount {
+        /// strings needed
+        need: usize,
+        /// strings given
+        got: usize,
+    },
     /// The SRS failed its validation (identity generator or pairing self-check).
     #[error("invalid SRS: {0}")]
     InvalidSrs(SrsFault),

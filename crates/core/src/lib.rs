@@ -35,7 +35,7 @@ pub mod conformance;
 pub use error::{Error, SerializationFault, SrsFault};
 pub use info::{FileInfo, Shard};
 pub use scheme::{decode_shards, Dispersal, Encoded, ScalarOf, Scheme, WireData};
-pub use srs::Srs;
+pub use srs::{Srs, SrsShape};
 pub use transcript::Transcript;
 pub use vidkit_erasure::{poly, Encoding, ReedSolomon};
 

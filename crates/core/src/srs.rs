@@ -15,13 +15,29 @@
 //! Setups with a known trapdoor are **insecure** and only exist behind the
 //! `test-srs` feature ([`Srs::insecure_from_seed`], [`Srs::insecure_with_tau`]).
 //! Bytes read from outside go through [`Srs::from_bytes`], which validates
-//! every point (curve and subgroup) and then runs the pairing self-check.
+//! every point (curve and subgroup) and then runs the pairing self-check;
+//! [`Srs::from_bytes_prefix`] does the same for only the first powers of a
+//! longer string (a ceremony output holds far more powers than one scheme
+//! needs, and validation costs time in proportion to the powers read).
+//!
+//! A scheme says how many strings of which [`SrsShape`] its setup needs
+//! ([`crate::Scheme::srs_shape`]).
 
 use crate::{Error, SrsFault};
 use ark_ec::{pairing::Pairing, AffineRepr, CurveGroup, VariableBaseMSM};
 use ark_ff::{UniformRand, Zero};
-use ark_serialize::{CanonicalDeserialize, CanonicalSerialize};
+use ark_serialize::{CanonicalDeserialize, CanonicalSerialize, Compress, Validate};
 use ark_std::rand::RngCore;
+
+/// Numbers of G1 and G2 powers of one powers-of-τ string: what a scheme's
+/// `setup` reads from each string of its SRS ([`crate::Scheme::srs_shape`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct SrsShape {
+    /// `[τ^i]_1` for `i < g1`.
+    pub g1: usize,
+    /// `[τ^i]_2` for `i < g2` (at least 2 for a valid [`Srs`]).
+    pub g2: usize,
+}
 
 /// Powers of τ in G1 and G2.
 #[derive(Clone, Debug, PartialEq, Eq, CanonicalSerialize, CanonicalDeserialize)]
@@ -67,6 +83,70 @@ impl<E: Pairing> Srs<E> {
         }
         srs.validate(rng)?;
         Ok(srs)
+    }
+
+    /// Reads the first `shape.g1` G1 and `shape.g2` G2 powers of the
+    /// compressed arkworks encoding of a (possibly much longer) [`Srs`],
+    /// checking each point read (on the curve, in the subgroup) and then the
+    /// pairing relations of [`Srs::new`] on the prefix. `rng` supplies the
+    /// verifier-private batching coefficients.
+    ///
+    /// The two `u64` length prefixes of the encoding are checked against the
+    /// bytes present (the encoding must be complete, with no trailing bytes)
+    /// and against `shape` before anything is allocated: memory and time are
+    /// proportional to `shape`, never to a count read from `bytes`. The
+    /// result equals `Srs::from_bytes(bytes)?.trim(shape.g1, shape.g2)?`,
+    /// without validating the powers beyond the prefix.
+    ///
+    /// # Errors
+    /// [`Error::Deserialization`] for a truncated encoding, counts larger than
+    /// the bytes present, trailing bytes or an invalid point;
+    /// [`Error::SrsTooShort`] if the string has fewer powers than `shape`;
+    /// [`Error::InvalidSrs`] if the prefix fails the checks of [`Srs::new`].
+    pub fn from_bytes_prefix<R: RngCore + ?Sized>(
+        bytes: &[u8],
+        shape: SrsShape,
+        rng: &mut R,
+    ) -> Result<Self, Error> {
+        let s1 = E::G1Affine::generator().compressed_size();
+        let s2 = E::G2Affine::generator().compressed_size();
+        let mut rest = bytes;
+        let (n1, g1_bytes) = take_points(&mut rest, s1)?;
+        let (n2, g2_bytes) = take_points(&mut rest, s2)?;
+        if !rest.is_empty() {
+            return Err(Error::Deserialization {
+                what: "SRS",
+                source: crate::SerializationFault::TrailingBytes(rest.len()),
+            });
+        }
+        for (group, have, need) in [("G1", n1, shape.g1), ("G2", n2, shape.g2)] {
+            if have < need {
+                return Err(Error::SrsTooShort { group, have, need });
+            }
+        }
+        // `shape.g1 ≤ n1` and `n1 · s1` bytes are present (likewise for G2)
+        let g1 = read_points::<E::G1Affine>(&g1_bytes[..shape.g1 * s1], shape.g1)?;
+        let g2 = read_points::<E::G2Affine>(&g2_bytes[..shape.g2 * s2], shape.g2)?;
+        Self::new(g1, g2, rng)
+    }
+
+    /// The one string of a scheme whose SRS is a single powers-of-τ string:
+    /// `strings` must hold exactly one, else [`Error::SrsStringCount`]. For
+    /// implementations of [`crate::Scheme::srs_from_powers`].
+    pub fn single(strings: Vec<Self>) -> Result<Self, Error> {
+        let got = strings.len();
+        match <[Self; 1]>::try_from(strings) {
+            Ok([srs]) => Ok(srs),
+            Err(_) => Err(Error::SrsStringCount { need: 1, got }),
+        }
+    }
+
+    /// The numbers of powers of this SRS.
+    pub fn shape(&self) -> SrsShape {
+        SrsShape {
+            g1: self.g1.len(),
+            g2: self.g2.len(),
+        }
     }
 
     /// Runs the checks of [`Srs::new`] on this SRS.
@@ -180,6 +260,41 @@ impl<E: Pairing> Srs<E> {
     }
 }
 
+/// Splits a length-prefixed vector of `size`-byte points off the front of
+/// `rest`: its count and its bytes. Fails (without allocating) if the prefix
+/// or the `count · size` bytes it announces are not all present.
+fn take_points<'a>(rest: &mut &'a [u8], size: usize) -> Result<(usize, &'a [u8]), Error> {
+    let truncated = || Error::Deserialization {
+        what: "SRS",
+        source: crate::SerializationFault::Truncated,
+    };
+    let (prefix, tail) = rest.split_at_checked(8).ok_or_else(truncated)?;
+    let mut le = [0u8; 8];
+    le.copy_from_slice(prefix);
+    let count = usize::try_from(u64::from_le_bytes(le)).map_err(|_| truncated())?;
+    let len = count.checked_mul(size).ok_or_else(truncated)?;
+    let (points, tail) = tail.split_at_checked(len).ok_or_else(truncated)?;
+    *rest = tail;
+    Ok((count, points))
+}
+
+/// Reads `count` compressed points from `bytes` (exactly `count` encodings),
+/// each checked to be on the curve and in the prime-order subgroup.
+fn read_points<P: CanonicalDeserialize>(mut bytes: &[u8], count: usize) -> Result<Vec<P>, Error> {
+    let mut out = Vec::with_capacity(count);
+    for _ in 0..count {
+        let p =
+            P::deserialize_with_mode(&mut bytes, Compress::Yes, Validate::Yes).map_err(|e| {
+                Error::Deserialization {
+                    what: "SRS",
+                    source: e.into(),
+                }
+            })?;
+        out.push(p);
+    }
+    Ok(out)
+}
+
 /// 128-bit random scalars: enough for batching soundness (2^-128).
 pub(crate) fn random_scalars<E: Pairing, R: RngCore + ?Sized>(
     n: usize,
@@ -279,6 +394,161 @@ mod tests {
                 have: 8,
                 need: 9
             })
+        );
+    }
+
+    fn shape(g1: usize, g2: usize) -> SrsShape {
+        SrsShape { g1, g2 }
+    }
+
+    fn encoded(srs: &Srs<Bls12_381>) -> Vec<u8> {
+        crate::to_bytes(srs)
+    }
+
+    fn truncated() -> Error {
+        Error::Deserialization {
+            what: "SRS",
+            source: crate::SerializationFault::Truncated,
+        }
+    }
+
+    #[test]
+    fn prefix_equals_trimmed_full_read() {
+        let srs = Srs::<Bls12_381>::insecure_from_seed(4, 12, 5);
+        let bytes = encoded(&srs);
+        for (g1, g2) in [(1, 2), (2, 2), (7, 3), (12, 5), (12, 2), (3, 5)] {
+            let full = Srs::<Bls12_381>::from_bytes(&bytes, &mut rng())
+                .unwrap()
+                .trim(g1, g2)
+                .unwrap();
+            let prefix =
+                Srs::<Bls12_381>::from_bytes_prefix(&bytes, shape(g1, g2), &mut rng()).unwrap();
+            assert_eq!(prefix, full, "shape ({g1}, {g2})");
+            assert_eq!(prefix.shape(), shape(g1, g2));
+        }
+        // exact fit: the whole string
+        assert_eq!(
+            Srs::<Bls12_381>::from_bytes_prefix(&bytes, srs.shape(), &mut rng()).unwrap(),
+            srs
+        );
+    }
+
+    #[test]
+    fn prefix_shape_larger_than_the_string() {
+        let srs = Srs::<Bls12_381>::insecure_from_seed(5, 6, 3);
+        let bytes = encoded(&srs);
+        assert_eq!(
+            Srs::<Bls12_381>::from_bytes_prefix(&bytes, shape(7, 2), &mut rng()),
+            Err(Error::SrsTooShort {
+                group: "G1",
+                have: 6,
+                need: 7
+            })
+        );
+        assert_eq!(
+            Srs::<Bls12_381>::from_bytes_prefix(&bytes, shape(6, 4), &mut rng()),
+            Err(Error::SrsTooShort {
+                group: "G2",
+                have: 3,
+                need: 4
+            })
+        );
+        // a prefix too short to be a valid SRS on its own
+        assert!(matches!(
+            Srs::<Bls12_381>::from_bytes_prefix(&bytes, shape(0, 2), &mut rng()),
+            Err(Error::InvalidSrs(SrsFault::TooFewPowers { .. }))
+        ));
+    }
+
+    #[test]
+    fn prefix_of_truncated_or_padded_input() {
+        let srs = Srs::<Bls12_381>::insecure_from_seed(6, 4, 2);
+        let bytes = encoded(&srs);
+        // every truncation fails cleanly, whatever the shape asked for
+        for len in 0..bytes.len() {
+            assert_eq!(
+                Srs::<Bls12_381>::from_bytes_prefix(&bytes[..len], shape(1, 2), &mut rng()),
+                Err(truncated()),
+                "{len} bytes"
+            );
+        }
+        let mut long = bytes.clone();
+        long.push(0);
+        assert_eq!(
+            Srs::<Bls12_381>::from_bytes_prefix(&long, shape(1, 2), &mut rng()),
+            Err(Error::Deserialization {
+                what: "SRS",
+                source: crate::SerializationFault::TrailingBytes(1)
+            })
+        );
+    }
+
+    #[test]
+    fn prefix_counts_larger_than_the_bytes() {
+        let srs = Srs::<Bls12_381>::insecure_from_seed(7, 4, 2);
+        let bytes = encoded(&srs);
+        let g2_at = 8 + 4 * 48;
+        for (at, count) in [
+            (0, 5u64),
+            (0, u64::MAX),
+            (0, u64::MAX / 48 + 1),
+            (0, 1 << 40),
+            (g2_at, 3),
+            (g2_at, u64::MAX),
+        ] {
+            let mut b = bytes.clone();
+            b[at..at + 8].copy_from_slice(&count.to_le_bytes());
+            assert_eq!(
+                Srs::<Bls12_381>::from_bytes_prefix(&b, shape(1, 2), &mut rng()),
+                Err(truncated()),
+                "count {count} at {at}"
+            );
+        }
+        // a smaller count leaves bytes over
+        let mut b = bytes.clone();
+        b[g2_at..g2_at + 8].copy_from_slice(&1u64.to_le_bytes());
+        assert!(matches!(
+            Srs::<Bls12_381>::from_bytes_prefix(&b, shape(1, 1), &mut rng()),
+            Err(Error::Deserialization {
+                source: crate::SerializationFault::TrailingBytes(_),
+                ..
+            })
+        ));
+    }
+
+    #[test]
+    fn prefix_points_are_validated() {
+        let srs = Srs::<Bls12_381>::insecure_from_seed(8, 6, 3);
+        let bytes = encoded(&srs);
+        // a corrupted G1 power inside the prefix: not on the curve, or a
+        // point of another τ (caught by the pairing check)
+        let mut b = bytes.clone();
+        b[8 + 48 + 5] ^= 0x55;
+        assert!(Srs::<Bls12_381>::from_bytes_prefix(&b, shape(3, 2), &mut rng()).is_err());
+        // the same power outside the prefix is not read
+        assert!(Srs::<Bls12_381>::from_bytes_prefix(&b, shape(1, 2), &mut rng()).is_ok());
+        // a wrong power of the right form inside the prefix
+        let mut g1 = srs.powers_g1().to_vec();
+        g1[2] = (g1[2] + G1Affine::generator()).into_affine();
+        let forged = encoded(&Srs::new_unchecked(g1, srs.powers_g2().to_vec()));
+        assert_eq!(
+            Srs::<Bls12_381>::from_bytes_prefix(&forged, shape(4, 2), &mut rng()),
+            Err(Error::InvalidSrs(SrsFault::InconsistentG1))
+        );
+        assert!(Srs::<Bls12_381>::from_bytes_prefix(&forged, shape(2, 2), &mut rng()).is_ok());
+    }
+
+    #[test]
+    fn single_string() {
+        let srs = Srs::<Bls12_381>::insecure_from_seed(9, 2, 2);
+        assert_eq!(Srs::single(vec![srs.clone()]), Ok(srs.clone()));
+        assert_eq!(
+            Srs::<Bls12_381>::single(vec![]),
+            Err(Error::SrsStringCount { need: 1, got: 0 })
+        );
+        assert_eq!(
+            Srs::single(vec![srs.clone(), srs]),
+            Err(Error::SrsStringCount { need: 1, got: 2 })
         );
     }
 }
