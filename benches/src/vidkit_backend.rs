@@ -1,9 +1,9 @@
 //! The real backend: the facade's [`vidkit::dispatch`] builds the scheme for
-//! a point's names and parameters, [`vidkit::SchemeSetup::insecure_srs`] makes
+//! a point's names and parameters, [`vidkit::Scheme::insecure_srs`] makes
 //! its (insecure, benchmark-only) SRS, and [`run_point`] measures it.
 
 use crate::{grid::Point, measure::run_point, record::Measurement, Backend, SweepError};
-use vidkit::{dispatch, CurveName, SchemeName, SchemeSetup, SchemeVisitor};
+use vidkit::{dispatch, CurveName, Scheme, SchemeName, SchemeVisitor};
 
 /// Fixed seed of the insecure test SRS (benchmarks only).
 pub const SRS_SEED: u64 = 0x5eed_5eed;
@@ -20,7 +20,7 @@ struct Visit<'a> {
 impl SchemeVisitor for Visit<'_> {
     type Output = Result<Measurement, SweepError>;
 
-    fn visit<S: SchemeSetup>(self, scheme: S) -> Self::Output {
+    fn visit<S: Scheme>(self, scheme: S) -> Self::Output {
         let bytes = self.point.bytes;
         let start = std::time::Instant::now();
         let srs = scheme

@@ -10,16 +10,16 @@ use ark_bls12_381::Bls12_381;
 use ark_bn254::Bn254;
 use ark_ec::pairing::Pairing;
 use std::error::Error;
-use vidkit_core::{rng::os_rng, Encoding};
-use vidkit_examples::{sample_file, setups, setups::InsecureSetup, walk_through, Report};
+use vidkit_core::{rng::os_rng, Encoding, Scheme};
+use vidkit_examples::{sample_file, setups, walk_through, Report};
 
 const K: usize = 4;
 const N: usize = 8;
 
 /// Runs every scheme on curve `E` through the same generic function.
 fn on_curve<E: Pairing>(data: &[u8]) -> Result<Vec<Report>, Box<dyn Error>> {
-    fn walk<S: InsecureSetup>(scheme: S, data: &[u8]) -> Result<Report, Box<dyn Error>> {
-        let srs = scheme.insecure_srs(data.len()); // INSECURE test setup
+    fn walk<S: Scheme>(scheme: S, data: &[u8]) -> Result<Report, Box<dyn Error>> {
+        let srs = scheme.insecure_srs(data.len(), setups::SEED)?; // INSECURE test setup
         Ok(walk_through(&scheme, &srs, data, &mut os_rng())?)
     }
     Ok(vec![

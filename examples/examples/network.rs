@@ -18,8 +18,7 @@
 
 use ark_bls12_381::Bls12_381;
 use std::{error::Error, sync::Arc};
-use vidkit_core::Encoding;
-use vidkit_examples::setups::InsecureSetup;
+use vidkit_core::{Encoding, Scheme};
 use vidkit_examples::{
     network::{run_scenario, Behaviour, Limits},
     sample_file, setups,
@@ -30,9 +29,9 @@ use Behaviour::{AltersShard, GoesOffline, Honest, ServesGarbage};
 const K: usize = 3;
 const N: usize = 8;
 
-fn demo<S: InsecureSetup + 'static>(scheme: S) -> Result<(), Box<dyn Error>> {
+fn demo<S: Scheme + 'static>(scheme: S) -> Result<(), Box<dyn Error>> {
     let data = sample_file(4_000);
-    let srs = scheme.insecure_srs(data.len()); // INSECURE test setup
+    let srs = scheme.insecure_srs(data.len(), setups::SEED)?; // INSECURE test setup
     let (pk, vk) = scheme.setup(&srs, data.len())?;
     let (scheme, vk) = (Arc::new(scheme), Arc::new(vk));
 

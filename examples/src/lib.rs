@@ -10,7 +10,8 @@
 //! * [`network`] disperses a file to storage nodes over real TCP sockets on
 //!   `127.0.0.1` (some of them crash, one serves altered shards) and rebuilds
 //!   it, reporting which node misbehaved. `examples/network.rs` runs it.
-//! * [`setups`] builds every scheme with an **INSECURE** seeded test SRS.
+//! * [`setups`]: the banner and the public seed of the **INSECURE** test
+//!   SRS every example uses (`Scheme::insecure_srs`).
 //!
 //! See `docs/examples.md` for how to run each example and what it shows.
 //!
@@ -41,14 +42,20 @@ pub fn curve_name<E: ark_ec::pairing::Pairing>() -> &'static str {
 }
 
 /// Prints the insecure-setup banner, runs [`walk_through`] on `scheme` with an
-/// insecure test SRS ([`setups::InsecureSetup`]) and a secret RNG, and prints
-/// the report: the body of every per-scheme example.
-pub fn show<S: setups::InsecureSetup>(
+/// insecure test SRS ([`vidkit_core::Scheme::insecure_srs`] with
+/// [`setups::SEED`]) and a secret RNG, and prints the report: the body of
+/// every per-scheme example.
+pub fn show<S: vidkit_core::Scheme>(
     scheme: &S,
     data: &[u8],
 ) -> Result<Report, WalkError<S::Error>> {
     println!("{}", setups::INSECURE_BANNER);
-    let srs = scheme.insecure_srs(data.len());
+    let srs = scheme
+        .insecure_srs(data.len(), setups::SEED)
+        .map_err(|source| WalkError::Scheme {
+            step: Step::Setup,
+            source,
+        })?;
     let report = walk_through(scheme, &srs, data, &mut vidkit_core::rng::os_rng())?;
     println!("{report}\n");
     Ok(report)

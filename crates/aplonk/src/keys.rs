@@ -8,13 +8,13 @@
 //!   verifier never needs `ck`. `H` and `[σ]_2` are kept in prepared form
 //!   (schemes.md §8.3); only the four points are serialized.
 
-use crate::{AplonkError, AplonkSrs, NAME};
+use crate::{m_prime, AplonkError, AplonkSrs, NAME};
 use ark_ec::{pairing::Pairing, AffineRepr};
 use ark_serialize::{
     CanonicalDeserialize, CanonicalSerialize, Compress, SerializationError, Valid, Validate,
 };
 use ark_std::io::{Read, Write};
-use vidkit_core::Transcript;
+use vidkit_core::{SrsShape, Transcript};
 use vidkit_kzg::CommitterKey;
 
 /// What the prover needs besides the data.
@@ -100,22 +100,27 @@ impl<E: Pairing> VerifierKey<E> {
     }
 }
 
-/// Derives both keys for at most `m_max` rows from `srs` (`k` columns).
+/// Derives both keys for at most `m_max` rows from `srs`, after checking
+/// that its strings have at least the `[sigma, tau]` shapes of the scheme's
+/// `srs_shape` (`k` G1 powers of σ and `[1]_2, [σ]_2`; `[1]_1, [τ]_1` and at
+/// least `m' = next_pow2(m_max)` G2 powers of τ). The IPA key is the first
+/// `m'` G2 powers of τ.
 pub(crate) fn derive<E: Pairing>(
     srs: &AplonkSrs<E>,
-    k: usize,
+    [sigma, tau]: [SrsShape; 2],
     m_max: usize,
 ) -> Result<(ProverKey<E>, VerifierKey<E>), AplonkError> {
-    let m_prime = m_max.next_power_of_two();
     srs.check()?;
-    srs.sigma().check_len(k, 2)?;
-    srs.tau().check_len(2, m_prime)?;
+    srs.sigma().check_len(sigma.g1, sigma.g2)?;
+    srs.tau().check_len(tau.g1, tau.g2)?;
     let (s1, s2) = (srs.sigma().powers_g1(), srs.sigma().powers_g2());
     let (t1, t2) = (srs.tau().powers_g1(), srs.tau().powers_g2());
+    // `tau.g2 ≥ m'`: the IPA key is in the checked prefix
+    let ck = t2[..m_prime(m_max)].to_vec();
     let vk = VerifierKey::new(s1[0], s2[0], s2[1], t1[1], m_max)?;
     let pk = ProverKey {
-        sigma: CommitterKey::new(s1[..k].to_vec()),
-        ck: t2[..m_prime].to_vec(),
+        sigma: CommitterKey::new(s1[..sigma.g1].to_vec()),
+        ck,
         m_max,
         vk_digest: vk.digest,
     };

@@ -1,7 +1,7 @@
 //! [`Aplonk`]: the [`Scheme`] implementation (schemes.md §7).
 
 use crate::{
-    commitment::rounds,
+    commitment::{m_prime, rounds},
     ipa, keys,
     prove::FileProver,
     verify::{replay, Accumulator, Weights},
@@ -9,7 +9,9 @@ use crate::{
 };
 use ark_ec::{pairing::Pairing, CurveGroup};
 use ark_std::rand::RngCore;
-use vidkit_core::{packing, Encoded, Encoding, FileInfo, ReedSolomon, Scheme, Shard};
+use vidkit_core::{
+    packing, Encoded, Encoding, FileInfo, ReedSolomon, Scheme, Shard, Srs, SrsShape,
+};
 
 /// aPlonK-PC over the pairing `E`: a constant-size commitment (one G_T
 /// element) and per-shard proofs of `O(log m)` size.
@@ -23,6 +25,22 @@ impl<E: Pairing> Aplonk<E> {
     pub fn new(k: usize, n: usize, encoding: Encoding) -> Result<Self, AplonkError> {
         let code = ReedSolomon::new(k, n, encoding).map_err(vidkit_core::Error::from)?;
         Ok(Self { code })
+    }
+
+    /// What [`Scheme::setup`] reads for files of up to `max_bytes` bytes:
+    /// `m_max`, and the shapes of the two strings (schemes.md §7.1): σ with
+    /// `k` G1 powers (row commitments) and `[1]_2, [σ]_2`; τ with
+    /// `[1]_1, [τ]_1` and `m' = next_pow2(m_max)` G2 powers (the IPA key),
+    /// at least the 2 every [`Srs`] holds.
+    fn setup_shape(&self, max_bytes: usize) -> Result<(usize, [SrsShape; 2]), AplonkError> {
+        let k = self.code.k();
+        let m_max = packing::rows_for::<E::ScalarField>(max_bytes, k)?;
+        let sigma = SrsShape { g1: k, g2: 2 };
+        let tau = SrsShape {
+            g1: 2,
+            g2: m_prime(m_max).max(2),
+        };
+        Ok((m_max, [sigma, tau]))
     }
 
     /// Common input checks of `verify` and `batch_verify`.
@@ -133,9 +151,24 @@ impl<E: Pairing> Scheme for Aplonk<E> {
     type ProverHint = RowCommitments<E>;
     type Error = AplonkError;
     const NAME: &'static str = NAME;
+    /// σ (row KZG) and τ (IPA key), independent.
+    const TRAPDOORS: usize = 2;
 
     fn code(&self) -> &ReedSolomon<E::ScalarField> {
         &self.code
+    }
+
+    fn srs_shape(&self, max_bytes: usize) -> Result<Vec<SrsShape>, AplonkError> {
+        Ok(self.setup_shape(max_bytes)?.1.to_vec())
+    }
+
+    /// `[σ, τ]` in this order; fails if their generators differ.
+    fn srs_from_powers(&self, powers: Vec<Srs<E>>) -> Result<AplonkSrs<E>, AplonkError> {
+        let got = powers.len();
+        match <[Srs<E>; 2]>::try_from(powers) {
+            Ok([sigma, tau]) => AplonkSrs::new(sigma, tau),
+            Err(_) => Err(vidkit_core::Error::SrsStringCount { need: 2, got }.into()),
+        }
     }
 
     fn setup(
@@ -143,8 +176,8 @@ impl<E: Pairing> Scheme for Aplonk<E> {
         srs: &AplonkSrs<E>,
         max_bytes: usize,
     ) -> Result<(ProverKey<E>, VerifierKey<E>), AplonkError> {
-        let m_max = packing::rows_for::<E::ScalarField>(max_bytes, self.code.k())?;
-        keys::derive(srs, self.code.k(), m_max)
+        let (m_max, shapes) = self.setup_shape(max_bytes)?;
+        keys::derive(srs, shapes, m_max)
     }
 
     fn commit(

@@ -16,8 +16,16 @@
 //! `disperse` (encode + commit + prove) and `batch_verify` (a loop) are
 //! provided; schemes override `batch_verify` where one pairing check covers
 //! many shards.
+//!
+//! What a scheme needs from a universal setup is the scheme's to say, next to
+//! its `setup`: [`Scheme::TRAPDOORS`] independent powers-of-τ strings, each of
+//! the [`SrsShape`] given by [`Scheme::srs_shape`], assembled into
+//! [`Scheme::Srs`] by [`Scheme::srs_from_powers`]. Generic code (the `vidkit`
+//! tool, the sweep runner, the examples) loads a setup file or, behind the
+//! `test-srs` feature, makes an insecure one ([`Scheme::insecure_srs`])
+//! without knowing any scheme.
 
-use crate::{packing, Error, FileInfo, Shard};
+use crate::{packing, Error, FileInfo, Shard, Srs, SrsShape};
 use ark_ec::pairing::Pairing;
 use ark_serialize::{CanonicalDeserialize, CanonicalSerialize};
 use ark_std::{fmt::Debug, rand::RngCore};
@@ -143,8 +151,46 @@ pub trait Scheme: Sized + Send + Sync {
     /// Short name used in transcripts, file headers and reports (e.g. `"kzg-plus"`).
     const NAME: &'static str;
 
+    /// How many independent powers-of-τ strings ([`Srs`]) [`Self::Srs`] is
+    /// made of: 1 for the KZG-based schemes and Semi-AVID, 2 (σ and τ) for
+    /// aPlonK, 0 for a transparent scheme.
+    const TRAPDOORS: usize;
+
     /// The Reed-Solomon code: `k`, `n`, and evaluation points.
     fn code(&self) -> &ReedSolomon<ScalarOf<Self>>;
+
+    /// The shape of each of the [`Self::TRAPDOORS`] strings that
+    /// [`Scheme::setup`] reads for files of up to `max_bytes` bytes, in the
+    /// order [`Scheme::srs_from_powers`] takes them. Every shape is one a
+    /// valid [`Srs`] can have (`g1 ≥ 1`, `g2 ≥ 2`), so it can be passed to
+    /// [`Srs::from_bytes_prefix`]. Longer strings are fine: `setup` reads
+    /// their prefix, and the keys depend on nothing else.
+    /// Fails only for parameters that no SRS can serve.
+    fn srs_shape(&self, max_bytes: usize) -> Result<Vec<SrsShape>, Self::Error>;
+
+    /// Assembles the scheme's SRS from validated strings, one per trapdoor in
+    /// the order of [`Scheme::srs_shape`]. Fails with
+    /// [`Error::SrsStringCount`] on another number of strings (and with the
+    /// scheme's own error if the strings do not fit together).
+    fn srs_from_powers(&self, powers: Vec<Srs<Self::Curve>>) -> Result<Self::Srs, Self::Error>;
+
+    /// **INSECURE**: an SRS for files of up to `max_bytes` bytes whose
+    /// trapdoors are derived from `seed` (string `t` from seed `seed + t`,
+    /// wrapping, with [`Srs::insecure_from_seed`]), so anyone who knows the
+    /// seed can forge proofs. Deterministic: the same seed gives the same
+    /// trapdoors whatever `max_bytes` is (the `vidkit` tool records the seed
+    /// in commitment files and re-derives the keys from it). Tests,
+    /// benchmarks and demonstrations only.
+    #[cfg(feature = "test-srs")]
+    fn insecure_srs(&self, max_bytes: usize, seed: u64) -> Result<Self::Srs, Self::Error> {
+        let powers = self
+            .srs_shape(max_bytes)?
+            .into_iter()
+            .zip(0u64..)
+            .map(|(s, t)| Srs::insecure_from_seed(seed.wrapping_add(t), s.g1, s.g2))
+            .collect();
+        self.srs_from_powers(powers)
+    }
 
     /// Derives keys that handle files of up to `max_bytes` bytes.
     ///

@@ -26,7 +26,7 @@ use rayon::prelude::*;
 use vidkit_core::{
     packing,
     poly::{combine_rows, horner},
-    Encoded, Encoding, FileInfo, ReedSolomon, Scheme, Shard, Srs,
+    Encoded, Encoding, FileInfo, ReedSolomon, Scheme, Shard, Srs, SrsShape,
 };
 
 /// KZG+ over the pairing `E` for a fixed Reed-Solomon code `(k, n, encoding)`.
@@ -53,6 +53,15 @@ impl<E: Pairing> KzgPlus<E> {
     pub fn with_paper_transcript_unsound(mut self) -> Self {
         self.mode = TranscriptMode::PaperUnsound;
         self
+    }
+
+    /// What [`Scheme::setup`] reads for files of up to `max_bytes` bytes:
+    /// `m_max`, and the shape of the one powers-of-τ string (`k` G1 powers
+    /// for rows of `k` coefficients; `[1]_2` and `[τ]_2`).
+    fn setup_shape(&self, max_bytes: usize) -> Result<(usize, SrsShape), KzgPlusError> {
+        let k = self.code.k();
+        let m_max = packing::rows_for::<E::ScalarField>(max_bytes, k)?;
+        Ok((m_max, SrsShape { g1: k, g2: 2 }))
     }
 
     /// The transcript this instance uses.
@@ -153,9 +162,18 @@ impl<E: Pairing> Scheme for KzgPlus<E> {
     type Error = KzgPlusError;
 
     const NAME: &'static str = NAME;
+    const TRAPDOORS: usize = 1;
 
     fn code(&self) -> &ReedSolomon<E::ScalarField> {
         &self.code
+    }
+
+    fn srs_shape(&self, max_bytes: usize) -> Result<Vec<SrsShape>, KzgPlusError> {
+        Ok(vec![self.setup_shape(max_bytes)?.1])
+    }
+
+    fn srs_from_powers(&self, powers: Vec<Srs<E>>) -> Result<Srs<E>, KzgPlusError> {
+        Ok(Srs::single(powers)?)
     }
 
     fn setup(
@@ -163,11 +181,10 @@ impl<E: Pairing> Scheme for KzgPlus<E> {
         srs: &Srs<E>,
         max_bytes: usize,
     ) -> Result<(ProverKey<E>, VerifierKey<E>), KzgPlusError> {
-        let k = self.code.k();
-        let m_max = packing::rows_for::<E::ScalarField>(max_bytes, k)?;
-        srs.check_len(k, 2)?;
+        let (m_max, shape) = self.setup_shape(max_bytes)?;
+        srs.check_len(shape.g1, shape.g2)?;
         let vk = VerifierKey::new(vidkit_kzg::VerifierKey::from_srs(srs)?, m_max);
-        let pk = ProverKey::new(srs.powers_g1()[..k].to_vec(), vk.clone());
+        let pk = ProverKey::new(srs.powers_g1()[..shape.g1].to_vec(), vk.clone());
         Ok((pk, vk))
     }
 

@@ -7,7 +7,9 @@ use crate::{
 };
 use ark_ec::pairing::Pairing;
 use ark_std::rand::RngCore;
-use vidkit_core::{packing, Encoded, Encoding, FileInfo, ReedSolomon, Scheme, Shard, Srs};
+use vidkit_core::{
+    packing, Encoded, Encoding, FileInfo, ReedSolomon, Scheme, Shard, Srs, SrsShape,
+};
 
 /// Semi-AVID-PC over the pairing-friendly curve `E` (only its group G1 is
 /// used: there is no pairing in this scheme).
@@ -46,6 +48,13 @@ impl<E: Pairing> SemiAvid<E> {
             max_bytes,
             self.code.k(),
         )?)
+    }
+
+    /// The shape of the one powers-of-τ string [`Scheme::setup`] reads for
+    /// `m_max` rows: the bases are the first `m_max` G1 powers (`[1]_2` and
+    /// `[τ]_2` are not used, but every [`Srs`] holds them).
+    fn string_shape(m_max: usize) -> SrsShape {
+        SrsShape { g1: m_max, g2: 2 }
     }
 
     /// Validates a commitment against this scheme and the key: metadata of this
@@ -117,14 +126,24 @@ impl<E: Pairing> Scheme for SemiAvid<E> {
     type Error = SemiAvidError;
 
     const NAME: &'static str = "semi-avid";
+    const TRAPDOORS: usize = 1;
 
     fn code(&self) -> &ReedSolomon<E::ScalarField> {
         &self.code
     }
 
+    fn srs_shape(&self, max_bytes: usize) -> Result<Vec<SrsShape>, SemiAvidError> {
+        Ok(vec![Self::string_shape(self.m_max(max_bytes)?)])
+    }
+
+    fn srs_from_powers(&self, powers: Vec<Srs<E>>) -> Result<Srs<E>, SemiAvidError> {
+        Ok(Srs::single(powers)?)
+    }
+
     /// Keys from the first `m_max` G1 powers of τ (the paper's setup).
     fn setup(&self, srs: &Srs<E>, max_bytes: usize) -> Result<(Bases<E>, Bases<E>), Self::Error> {
-        let bases = Bases::from_srs(srs, self.m_max(max_bytes)?)?;
+        let shape = Self::string_shape(self.m_max(max_bytes)?);
+        let bases = Bases::from_srs(srs, shape.g1)?;
         Ok((bases.clone(), bases))
     }
 

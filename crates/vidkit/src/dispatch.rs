@@ -7,13 +7,13 @@
 //! scheme value for the chosen names and hands it to the visitor:
 //!
 //! ```
-//! use vidkit::{dispatch, CurveName, Encoding, SchemeName, SchemeSetup, SchemeVisitor};
+//! use vidkit::{dispatch, CurveName, Encoding, SchemeName, Scheme, SchemeVisitor};
 //!
 //! /// Reports the number of shards and the scheme's name.
 //! struct Describe;
 //! impl SchemeVisitor for Describe {
 //!     type Output = (usize, &'static str);
-//!     fn visit<S: SchemeSetup>(self, scheme: S) -> Self::Output {
+//!     fn visit<S: Scheme>(self, scheme: S) -> Self::Output {
 //!         (scheme.code().n(), S::NAME)
 //!     }
 //! }
@@ -24,21 +24,22 @@
 //! }
 //! ```
 
-use crate::{CurveName, Error, SchemeName, SchemeSetup};
+use crate::{CurveName, Error, SchemeName};
 use ark_ec::pairing::Pairing;
+use vidkit_core::Scheme;
 use vidkit_erasure::Encoding;
 
 /// Generic code run by [`dispatch`] on the scheme value it builds.
 ///
 /// The visitor gets the scheme by value; its SRS comes from
-/// [`SchemeSetup::srs_from_powers`] (a loaded setup) or, with feature
-/// `test-srs`, [`SchemeSetup::insecure_srs`].
+/// [`Scheme::srs_from_powers`] (a loaded setup) or, with feature
+/// `test-srs`, `Scheme::insecure_srs`.
 pub trait SchemeVisitor {
     /// What the visit returns.
     type Output;
 
     /// Runs on the scheme chosen at run time.
-    fn visit<S: SchemeSetup>(self, scheme: S) -> Self::Output;
+    fn visit<S: Scheme>(self, scheme: S) -> Self::Output;
 }
 
 /// Generic code run by [`dispatch_curve`] on the pairing chosen at run time
@@ -151,10 +152,7 @@ fn on_curve<E: Pairing, V: SchemeVisitor>(
 
 /// Runs `visitor` on a freshly constructed scheme, or reports the constructor's error.
 #[allow(dead_code)] // unused when no scheme feature is on
-fn visit<S: SchemeSetup, V: SchemeVisitor, X>(
-    made: Result<S, X>,
-    visitor: V,
-) -> Result<V::Output, Error>
+fn visit<S: Scheme, V: SchemeVisitor, X>(made: Result<S, X>, visitor: V) -> Result<V::Output, Error>
 where
     X: core::error::Error + Send + Sync + 'static,
 {
@@ -169,7 +167,7 @@ mod tests {
     struct Name;
     impl SchemeVisitor for Name {
         type Output = &'static str;
-        fn visit<S: SchemeSetup>(self, _scheme: S) -> &'static str {
+        fn visit<S: Scheme>(self, _scheme: S) -> &'static str {
             S::NAME
         }
     }

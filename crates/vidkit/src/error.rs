@@ -24,17 +24,6 @@ pub enum Error {
         /// the scheme's own error
         source: Box<dyn core::error::Error + Send + Sync + 'static>,
     },
-    /// The scheme's SRS is made of another number of independent
-    /// powers-of-τ strings (aPlonK needs two trapdoors).
-    #[error("scheme {scheme} needs {need} independent powers-of-tau string(s), got {got}")]
-    TrapdoorCount {
-        /// which scheme
-        scheme: &'static str,
-        /// strings needed
-        need: usize,
-        /// strings given
-        got: usize,
-    },
 }
 
 impl Error {

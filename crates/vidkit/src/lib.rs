@@ -15,10 +15,11 @@
 //! * run-time dispatch ([`dispatch`], [`SchemeVisitor`], [`SchemeName`],
 //!   [`CurveName`]): pick a scheme and a curve by name and run code that is
 //!   generic over [`Scheme`] — used by the `vidkit` command-line tool and by
-//!   the sweep runner of `vidkit-benches`;
-//! * SRS assembly for every scheme ([`SchemeSetup`]): how many powers-of-τ
-//!   strings of which length a scheme needs, and (feature `test-srs`) an
-//!   insecure, clearly labelled test setup.
+//!   the sweep runner of `vidkit-benches`; what setup a scheme needs (how
+//!   many powers-of-τ strings of which [`SrsShape`]) each scheme says itself
+//!   through [`Scheme`] (`TRAPDOORS`, `srs_shape`, `srs_from_powers`, and,
+//!   with feature `test-srs`, the insecure `insecure_srs`);
+//! * the on-disk [`format`](mod@format) of shard, commitment and setup files.
 //!
 //! Features: `std` (default), `parallel`, `test-srs` (default: the CLI's
 //! built-in insecure setup), one per scheme `kzg`, `kzg-plus`, `aplonk`,
@@ -30,16 +31,13 @@ pub mod dispatch;
 mod error;
 pub mod format;
 mod names;
-mod schemes;
-mod setup;
 
 pub use dispatch::{dispatch, dispatch_curve, CurveVisitor, SchemeVisitor};
 pub use error::{DispatchError, Error};
 pub use names::{CurveName, SchemeName, UnknownCurve, UnknownScheme};
-pub use setup::{SchemeSetup, SrsShape};
 
 pub use vidkit_core as core;
-pub use vidkit_core::{Encoding, FileInfo, Scheme, Shard, Srs};
+pub use vidkit_core::{Encoding, FileInfo, Scheme, Shard, Srs, SrsShape};
 pub use vidkit_erasure as erasure;
 
 #[cfg(feature = "aplonk")]

@@ -5,7 +5,8 @@ use ark_bls12_381::Bls12_381;
 use ark_bn254::Bn254;
 use std::{sync::Arc, time::Duration};
 use vidkit_core::Encoding;
-use vidkit_examples::setups::InsecureSetup;
+use vidkit_core::Scheme;
+use vidkit_examples::setups::SEED;
 use vidkit_examples::{
     network::{run_scenario, Behaviour, Limits, NodeOutcome, RetrieveError, StoreOutcome},
     sample_file,
@@ -24,10 +25,10 @@ fn limits() -> Limits {
 
 /// k = 3 of n = 6: two offline, one altering, one garbage → 2 honest… too few;
 /// with one offline, one altering: 4 honest → rebuild.
-fn scenario<S: InsecureSetup + 'static>(scheme: S) {
+fn scenario<S: Scheme + 'static>(scheme: S) {
     let data = sample_file(300);
     let (pk, vk) = scheme
-        .setup(&scheme.insecure_srs(data.len()), data.len())
+        .setup(&scheme.insecure_srs(data.len(), SEED).unwrap(), data.len())
         .unwrap();
     let (scheme, vk) = (Arc::new(scheme), Arc::new(vk));
 

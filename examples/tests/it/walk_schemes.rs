@@ -6,7 +6,8 @@ use ark_bn254::Bn254;
 use ark_std::rand::SeedableRng;
 use rand_chacha::ChaCha20Rng;
 use vidkit_core::Encoding;
-use vidkit_examples::setups::InsecureSetup;
+use vidkit_core::Scheme;
+use vidkit_examples::setups::SEED;
 use vidkit_examples::{sample_file, walk_through};
 
 /// (k, n, encoding, bytes)
@@ -17,11 +18,11 @@ const SHAPES: [(usize, usize, Encoding, usize); 3] = [
 ];
 
 /// Walks `make(k, n, encoding)` through every shape.
-fn walk<S: InsecureSetup>(make: impl Fn(usize, usize, Encoding) -> S) {
+fn walk<S: Scheme>(make: impl Fn(usize, usize, Encoding) -> S) {
     for (seed, (k, n, enc, len)) in SHAPES.into_iter().enumerate() {
         let scheme = make(k, n, enc);
         let data = sample_file(len);
-        let srs = scheme.insecure_srs(len);
+        let srs = scheme.insecure_srs(len, SEED).unwrap();
         let mut rng = ChaCha20Rng::seed_from_u64(seed as u64);
         let report = walk_through(&scheme, &srs, &data, &mut rng)
             .unwrap_or_else(|e| panic!("{} (k = {k}, n = {n}): {e}", S::NAME));

@@ -80,6 +80,19 @@ impl<E: Pairing> Scheme for HashList<E> {
     type ProverHint = ();
     type Error = Error;
     const NAME: &'static str = "hash-list";
+    /// No setup: the commitment is a list of hashes.
+    const TRAPDOORS: usize = 0;
+
+    fn srs_shape(&self, _max_bytes: usize) -> Result<Vec<crate::SrsShape>, Error> {
+        Ok(Vec::new())
+    }
+
+    fn srs_from_powers(&self, powers: Vec<crate::Srs<E>>) -> Result<(), Error> {
+        match powers.len() {
+            0 => Ok(()),
+            got => Err(Error::SrsStringCount { need: 0, got }),
+        }
+    }
 
     fn code(&self) -> &ReedSolomon<E::ScalarField> {
         &self.code

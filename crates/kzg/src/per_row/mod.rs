@@ -26,7 +26,7 @@ use ark_std::{cfg_into_iter, rand::RngCore, vec::Vec};
 #[cfg(feature = "parallel")]
 use rayon::prelude::*;
 use vidkit_core::{
-    packing, Encoded, Encoding, FileInfo, ReedSolomon, Scheme, Shard, Srs, Transcript,
+    packing, Encoded, Encoding, FileInfo, ReedSolomon, Scheme, Shard, Srs, SrsShape, Transcript,
 };
 
 /// One KZG proof per row and shard, over the pairing `E`.
@@ -52,6 +52,15 @@ impl<E: Pairing> KzgPerRow<E> {
         let m_max = usize::try_from(pk.vk.m_max).unwrap_or(usize::MAX);
         encoded.check(&self.code, m_max)?;
         Ok(pk.ck.require(self.code.k())?)
+    }
+
+    /// What [`Scheme::setup`] reads for files of up to `max_bytes` bytes:
+    /// `m_max`, and the shape of the one powers-of-τ string (`k` G1 powers
+    /// for rows of `k` coefficients; `[1]_2` and `[τ]_2`).
+    fn setup_shape(&self, max_bytes: usize) -> Result<(usize, SrsShape), KzgError> {
+        let k = self.code.k();
+        let m_max = packing::rows_for::<E::ScalarField>(max_bytes, k)?;
+        Ok((m_max, SrsShape { g1: k, g2: 2 }))
     }
 
     fn alpha(&self, j: usize) -> Result<E::ScalarField, KzgError> {
@@ -104,9 +113,18 @@ impl<E: Pairing> Scheme for KzgPerRow<E> {
     type Error = KzgError;
 
     const NAME: &'static str = "kzg";
+    const TRAPDOORS: usize = 1;
 
     fn code(&self) -> &ReedSolomon<E::ScalarField> {
         &self.code
+    }
+
+    fn srs_shape(&self, max_bytes: usize) -> Result<Vec<SrsShape>, KzgError> {
+        Ok(vec![self.setup_shape(max_bytes)?.1])
+    }
+
+    fn srs_from_powers(&self, powers: Vec<Srs<E>>) -> Result<Srs<E>, KzgError> {
+        Ok(Srs::single(powers)?)
     }
 
     fn setup(
@@ -114,16 +132,15 @@ impl<E: Pairing> Scheme for KzgPerRow<E> {
         srs: &Srs<E>,
         max_bytes: usize,
     ) -> Result<(PerRowProverKey<E>, PerRowVerifierKey<E>), KzgError> {
-        let k = self.code.k();
-        let m_max = packing::rows_for::<E::ScalarField>(max_bytes, k)?;
-        srs.check_len(k, 2)?;
+        let (m_max, shape) = self.setup_shape(max_bytes)?;
+        srs.check_len(shape.g1, shape.g2)?;
         let vk = PerRowVerifierKey {
             kzg: crate::VerifierKey::from_srs(srs)?,
             m_max: m_max as u64,
         };
         Ok((
             PerRowProverKey {
-                ck: crate::CommitterKey::new(srs.powers_g1()[..k].to_vec()),
+                ck: crate::CommitterKey::new(srs.powers_g1()[..shape.g1].to_vec()),
                 vk: vk.clone(),
             },
             vk,

@@ -59,9 +59,19 @@ mod transparent {
         type ProverHint = ();
         type Error = SemiAvidError;
         const NAME: &'static str = "semi-avid";
+        const TRAPDOORS: usize = 0;
 
         fn code(&self) -> &ReedSolomon<E::ScalarField> {
             self.0.code()
+        }
+        fn srs_shape(&self, _: usize) -> Result<Vec<vidkit_core::SrsShape>, SemiAvidError> {
+            Ok(Vec::new())
+        }
+        fn srs_from_powers(&self, p: Vec<vidkit_core::Srs<E>>) -> Result<(), SemiAvidError> {
+            match p.len() {
+                0 => Ok(()),
+                got => Err(vidkit_core::Error::SrsStringCount { need: 0, got }.into()),
+            }
         }
         fn setup(&self, _: &(), max: usize) -> Result<(Bases<E>, Bases<E>), SemiAvidError> {
             self.0.setup_transparent(b"conformance", max)

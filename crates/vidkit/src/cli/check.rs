@@ -8,7 +8,7 @@ use serde::Serialize;
 use std::path::{Path, PathBuf};
 use vidkit::core::{from_bytes, ScalarOf};
 use vidkit::format::{CommitmentFile, ShardFile};
-use vidkit::{SchemeSetup, Shard};
+use vidkit::{Scheme, Shard};
 
 /// Reads a commitment file's header (before the scheme is known).
 pub fn read_commitment_file(path: &Path) -> Result<CommitmentFile, CliError> {
@@ -17,7 +17,7 @@ pub fn read_commitment_file(path: &Path) -> Result<CommitmentFile, CliError> {
 }
 
 /// A commitment decoded by its scheme, with the keys to check shards against it.
-pub struct Loaded<S: SchemeSetup> {
+pub struct Loaded<S: Scheme> {
     pub file: CommitmentFile,
     pub commitment: S::Commitment,
     pub keys: keys::Keys<S>,
@@ -25,7 +25,7 @@ pub struct Loaded<S: SchemeSetup> {
 }
 
 /// Decodes the commitment with `scheme` and re-derives the keys.
-pub fn load<S: SchemeSetup>(
+pub fn load<S: Scheme>(
     scheme: &S,
     path: &Path,
     file: CommitmentFile,
@@ -103,12 +103,12 @@ pub struct FileResult {
 }
 
 /// A parsed shard with its proof.
-pub struct Parsed<S: SchemeSetup> {
+pub struct Parsed<S: Scheme> {
     pub shard: Shard<ScalarOf<S>>,
     pub proof: S::Proof,
 }
 
-fn parse<S: SchemeSetup>(loaded: &Loaded<S>, path: &Path) -> Result<Parsed<S>, CliError> {
+fn parse<S: Scheme>(loaded: &Loaded<S>, path: &Path) -> Result<Parsed<S>, CliError> {
     let bytes = fsio::read(path)?;
     let file = ShardFile::from_bytes(&bytes).map_err(|e| CliError::format(path, e))?;
     let (ours, theirs) = (&loaded.file.params, &file.params);
@@ -162,7 +162,7 @@ fn reason(path: &Path, e: &CliError) -> String {
 }
 
 /// Everything `check` found.
-pub struct Checked<S: SchemeSetup> {
+pub struct Checked<S: Scheme> {
     pub results: Vec<FileResult>,
     /// The valid shards, in file order.
     pub valid: Vec<Shard<ScalarOf<S>>>,
@@ -174,7 +174,7 @@ pub struct Checked<S: SchemeSetup> {
 
 /// Parses every file, batch-verifies the well-formed shards, and verifies one
 /// by one (to name the bad ones) only when the batch fails.
-pub fn check<S: SchemeSetup>(
+pub fn check<S: Scheme>(
     scheme: &S,
     loaded: &Loaded<S>,
     paths: &[PathBuf],

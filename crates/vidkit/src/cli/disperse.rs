@@ -9,7 +9,7 @@ use serde::Serialize;
 use std::path::{Path, PathBuf};
 use vidkit::core::to_bytes;
 use vidkit::format::{CommitmentFile, Params, ShardFile};
-use vidkit::{CurveName, SchemeName, SchemeSetup, SchemeVisitor};
+use vidkit::{CurveName, Scheme, SchemeName, SchemeVisitor};
 
 /// What `disperse` needs besides the scheme.
 pub struct Disperse<'a> {
@@ -64,7 +64,7 @@ pub struct DisperseReport {
 impl SchemeVisitor for Disperse<'_> {
     type Output = Result<DisperseReport, CliError>;
 
-    fn visit<S: SchemeSetup>(self, scheme: S) -> Self::Output {
+    fn visit<S: Scheme>(self, scheme: S) -> Self::Output {
         let p = self.progress;
         let n = scheme.code().n();
         let cpath = self.out.join(COMMITMENT_FILE);

@@ -13,7 +13,7 @@ use ark_ec::{pairing::Pairing, AffineRepr};
 use ark_serialize::CanonicalSerialize;
 use std::path::{Path, PathBuf};
 use vidkit::format::{digest, CommitmentFile, Digest, SetupRecord, SrsFile, SrsSource};
-use vidkit::{core::to_bytes, CurveName, SchemeSetup, Srs, SrsShape};
+use vidkit::{core::to_bytes, CurveName, Scheme, Srs, SrsShape};
 
 /// Seed of the built-in insecure test setup (the ASCII of "vidkit").
 pub const BUILTIN_SEED: u64 = 0x7669_646b_6974;
@@ -112,7 +112,7 @@ fn prefix<E: Pairing>(blob: &[u8], shape: SrsShape) -> Option<Vec<u8>> {
 }
 
 /// Keys derived for one dispersal.
-pub struct Keys<S: SchemeSetup> {
+pub struct Keys<S: Scheme> {
     /// Prover key.
     pub pk: S::ProverKey,
     /// Verifier key.
@@ -124,7 +124,7 @@ pub struct Keys<S: SchemeSetup> {
 }
 
 /// Derives the keys of `scheme` over `curve` for files of up to `max_bytes`.
-pub fn derive<S: SchemeSetup>(
+pub fn derive<S: Scheme>(
     scheme: &S,
     curve: CurveName,
     choice: &SrsChoice,
@@ -133,7 +133,9 @@ pub fn derive<S: SchemeSetup>(
     let size = usize::try_from(max_bytes.max(1)).map_err(|_| CliError::Usage("file too large"))?;
     let (srs, source) = match choice {
         SrsChoice::Builtin(seed) => (
-            scheme.insecure_srs(size, *seed)?,
+            scheme
+                .insecure_srs(size, *seed)
+                .map_err(|e| vidkit::Error::scheme(S::NAME, e))?,
             SrsSource::BuiltinInsecure { seed: *seed },
         ),
         SrsChoice::File { path, file } => {
@@ -147,16 +149,20 @@ pub fn derive<S: SchemeSetup>(
             if file.powers.len() < S::TRAPDOORS {
                 return Err(CliError::Srs {
                     path: path.clone(),
-                    source: vidkit::Error::TrapdoorCount {
-                        scheme: S::NAME,
-                        need: S::TRAPDOORS,
-                        got: file.powers.len(),
-                    },
+                    source: vidkit::Error::scheme(
+                        S::NAME,
+                        vidkit::core::Error::SrsStringCount {
+                            need: S::TRAPDOORS,
+                            got: file.powers.len(),
+                        },
+                    ),
                 });
             }
             // only the powers the scheme uses are validated (subgroup and
             // pairing checks cost O(powers)); the file digest covers the rest
-            let shapes = scheme.srs_shape(size)?;
+            let shapes = scheme
+                .srs_shape(size)
+                .map_err(|e| vidkit::Error::scheme(S::NAME, e))?;
             let mut rng = vidkit::core::rng::os_rng();
             let powers = file.powers[..S::TRAPDOORS]
                 .iter()
@@ -172,7 +178,7 @@ pub fn derive<S: SchemeSetup>(
                 })?;
             let srs = scheme.srs_from_powers(powers).map_err(|e| CliError::Srs {
                 path: path.clone(),
-                source: e,
+                source: vidkit::Error::scheme(S::NAME, e),
             })?;
             (
                 srs,
@@ -196,7 +202,7 @@ pub fn derive<S: SchemeSetup>(
 
 /// Re-derives the keys a commitment was made with: `--srs` if given, else the
 /// setup the commitment records (the built-in one; a file must be passed).
-pub fn for_commitment<S: SchemeSetup>(
+pub fn for_commitment<S: Scheme>(
     scheme: &S,
     cpath: &Path,
     cfile: &CommitmentFile,

@@ -9,7 +9,7 @@ use super::progress::{ms, Progress};
 use serde::Serialize;
 use std::path::{Path, PathBuf};
 use vidkit::format::CommitmentFile;
-use vidkit::{SchemeSetup, SchemeVisitor};
+use vidkit::{Scheme, SchemeVisitor};
 
 /// What `reconstruct` needs besides the scheme.
 pub struct Reconstruct<'a> {
@@ -59,7 +59,7 @@ impl SchemeVisitor for Reconstruct<'_> {
 
     /// Returns the report and, when decoding was impossible, the error to
     /// report after it (so that the discarded files are listed first).
-    fn visit<S: SchemeSetup>(self, scheme: S) -> Self::Output {
+    fn visit<S: Scheme>(self, scheme: S) -> Self::Output {
         let loaded = check::load(
             &scheme,
             self.commitment_path,

@@ -9,7 +9,7 @@ use super::{fsio, COMMITMENT_FILE};
 use serde::Serialize;
 use std::path::{Path, PathBuf};
 use vidkit::format::CommitmentFile;
-use vidkit::{SchemeSetup, SchemeVisitor};
+use vidkit::{Scheme, SchemeVisitor};
 
 /// What `verify` (and `reconstruct`) need besides the scheme.
 pub struct Verify<'a> {
@@ -33,7 +33,7 @@ pub struct VerifyReport {
 }
 
 impl VerifyReport {
-    fn new<S: SchemeSetup>(v: &Verify<'_>, checked: &Checked<S>, setup: &SrsChoice) -> Self {
+    fn new<S: Scheme>(v: &Verify<'_>, checked: &Checked<S>, setup: &SrsChoice) -> Self {
         Self {
             commitment: Summary::new(v.commitment_path, &v.commitment, setup),
             batch_accepted: checked.batch_accepted,
@@ -89,7 +89,7 @@ pub fn print_result(f: &FileResult) {
 impl SchemeVisitor for Verify<'_> {
     type Output = Result<VerifyReport, CliError>;
 
-    fn visit<S: SchemeSetup>(self, scheme: S) -> Self::Output {
+    fn visit<S: Scheme>(self, scheme: S) -> Self::Output {
         let loaded = check::load(
             &scheme,
             self.commitment_path,
