@@ -108,17 +108,8 @@ impl<E: Pairing> Srs<E> {
         shape: SrsShape,
         rng: &mut R,
     ) -> Result<Self, Error> {
-        let s1 = E::G1Affine::generator().compressed_size();
-        let s2 = E::G2Affine::generator().compressed_size();
-        let mut rest = bytes;
-        let (n1, g1_bytes) = take_points(&mut rest, s1)?;
-        let (n2, g2_bytes) = take_points(&mut rest, s2)?;
-        if !rest.is_empty() {
-            return Err(Error::Deserialization {
-                what: "SRS",
-                source: crate::SerializationFault::TrailingBytes(rest.len()),
-            });
-        }
+        let (s1, s2) = Self::point_sizes();
+        let [(n1, g1_bytes), (n2, g2_bytes)] = Self::split_encoding(bytes)?;
         for (group, have, need) in [("G1", n1, shape.g1), ("G2", n2, shape.g2)] {
             if have < need {
                 return Err(Error::SrsTooShort { group, have, need });
@@ -128,6 +119,41 @@ impl<E: Pairing> Srs<E> {
         let g1 = read_points::<E::G1Affine>(&g1_bytes[..shape.g1 * s1], shape.g1)?;
         let g2 = read_points::<E::G2Affine>(&g2_bytes[..shape.g2 * s2], shape.g2)?;
         Self::new(g1, g2, rng)
+    }
+
+    /// The numbers of powers in the compressed encoding of an [`Srs`], read
+    /// from its two length prefixes and checked against the bytes present
+    /// (complete, no trailing bytes); no point is decoded or validated. For
+    /// describing a setup file cheaply; use [`Srs::from_bytes_prefix`] to
+    /// read powers.
+    pub fn encoded_shape(bytes: &[u8]) -> Result<SrsShape, Error> {
+        let [(g1, _), (g2, _)] = Self::split_encoding(bytes)?;
+        Ok(SrsShape { g1, g2 })
+    }
+
+    /// Compressed sizes of a G1 and a G2 point.
+    fn point_sizes() -> (usize, usize) {
+        (
+            E::G1Affine::generator().compressed_size(),
+            E::G2Affine::generator().compressed_size(),
+        )
+    }
+
+    /// The counts and point bytes of both groups of a compressed encoding,
+    /// without decoding any point: fails unless the encoding is complete and
+    /// has no trailing bytes.
+    fn split_encoding(bytes: &[u8]) -> Result<[Points<'_>; 2], Error> {
+        let (s1, s2) = Self::point_sizes();
+        let mut rest = bytes;
+        let g1 = take_points(&mut rest, s1)?;
+        let g2 = take_points(&mut rest, s2)?;
+        if !rest.is_empty() {
+            return Err(Error::Deserialization {
+                what: "SRS",
+                source: crate::SerializationFault::TrailingBytes(rest.len()),
+            });
+        }
+        Ok([g1, g2])
     }
 
     /// The one string of a scheme whose SRS is a single powers-of-τ string:
@@ -260,10 +286,14 @@ impl<E: Pairing> Srs<E> {
     }
 }
 
+/// A length-prefixed vector of compressed points, not decoded: its count and
+/// its bytes (`count` encodings).
+type Points<'a> = (usize, &'a [u8]);
+
 /// Splits a length-prefixed vector of `size`-byte points off the front of
 /// `rest`: its count and its bytes. Fails (without allocating) if the prefix
 /// or the `count · size` bytes it announces are not all present.
-fn take_points<'a>(rest: &mut &'a [u8], size: usize) -> Result<(usize, &'a [u8]), Error> {
+fn take_points<'a>(rest: &mut &'a [u8], size: usize) -> Result<Points<'a>, Error> {
     let truncated = || Error::Deserialization {
         what: "SRS",
         source: crate::SerializationFault::Truncated,
@@ -424,6 +454,7 @@ mod tests {
             let prefix =
                 Srs::<Bls12_381>::from_bytes_prefix(&bytes, shape(g1, g2), &mut rng()).unwrap();
             assert_eq!(prefix, full, "shape ({g1}, {g2})");
+            assert_eq!(Srs::<Bls12_381>::encoded_shape(&bytes), Ok(srs.shape()));
             assert_eq!(prefix.shape(), shape(g1, g2));
         }
         // exact fit: the whole string

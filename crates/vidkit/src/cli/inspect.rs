@@ -3,14 +3,13 @@
 use super::error::{short_hex, CliError};
 use super::fsio;
 use super::keys::describe_record;
-use ark_ec::{pairing::Pairing, AffineRepr};
-use ark_serialize::CanonicalSerialize;
+use ark_ec::pairing::Pairing;
 use serde::Serialize;
 use std::path::Path;
 use vidkit::format::{
     detect, CommitmentFile, FileKind, Params, ShardFile, SrsFile, FORMAT_VERSION,
 };
-use vidkit::{dispatch_curve, CurveVisitor};
+use vidkit::{dispatch_curve, CurveVisitor, Srs, SrsShape};
 
 /// The report of `inspect`.
 #[derive(Clone, Debug, Serialize)]
@@ -54,21 +53,18 @@ fn hex(d: &[u8]) -> String {
     d.iter().map(|b| format!("{b:02x}")).collect()
 }
 
-/// Compressed size of a G1 point of a curve.
-struct G1Size;
-impl CurveVisitor for G1Size {
-    type Output = usize;
-    fn visit<E: Pairing>(self) -> usize {
-        E::G1Affine::generator().compressed_size()
+/// Numbers of G1 and G2 powers of each string of a setup file, from the
+/// length prefixes of its encoding ([`Srs::encoded_shape`]: no point is
+/// decoded); `None` for a string that is not a complete encoding.
+struct Shapes<'a>(&'a [Vec<u8>]);
+impl CurveVisitor for Shapes<'_> {
+    type Output = Vec<Option<SrsShape>>;
+    fn visit<E: Pairing>(self) -> Self::Output {
+        self.0
+            .iter()
+            .map(|blob| Srs::<E>::encoded_shape(blob).ok())
+            .collect()
     }
-}
-
-/// Numbers of G1 and G2 powers of a compressed `Srs` encoding, from its length prefixes.
-fn power_counts(blob: &[u8], g1: usize) -> Option<(u64, u64)> {
-    let n1 = u64::from_le_bytes(blob.get(..8)?.try_into().ok()?);
-    let at = usize::try_from(n1).ok()?.checked_mul(g1)?.checked_add(8)?;
-    let n2 = u64::from_le_bytes(blob.get(at..at.checked_add(8)?)?.try_into().ok()?);
-    Some((n1, n2))
 }
 
 /// Reads and describes any vidkit file.
@@ -114,11 +110,10 @@ pub fn inspect(path: &Path) -> Result<InspectReport, CliError> {
             push("label", f.label.clone());
             push("digest", short_hex(&f.digest()));
             push("powers-of-tau strings", f.powers.len().to_string());
-            let g1 = dispatch_curve(f.curve, G1Size).ok();
+            let shapes = dispatch_curve(f.curve, Shapes(&f.powers)).unwrap_or_default();
             for (t, blob) in f.powers.iter().enumerate() {
-                let counts = g1.and_then(|g1| power_counts(blob, g1));
-                let text = match counts {
-                    Some((a, b)) => format!("{a} G1 + {b} G2 powers, {} bytes", blob.len()),
+                let text = match shapes.get(t).copied().flatten() {
+                    Some(s) => format!("{} G1 + {} G2 powers, {} bytes", s.g1, s.g2, blob.len()),
                     None => format!("{} bytes", blob.len()),
                 };
                 push(&format!("string {t}"), text);

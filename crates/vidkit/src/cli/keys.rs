@@ -9,11 +9,9 @@
 
 use super::error::{short_hex, CliError};
 use super::fsio;
-use ark_ec::{pairing::Pairing, AffineRepr};
-use ark_serialize::CanonicalSerialize;
 use std::path::{Path, PathBuf};
 use vidkit::format::{digest, CommitmentFile, Digest, SetupRecord, SrsFile, SrsSource};
-use vidkit::{core::to_bytes, CurveName, Scheme, Srs, SrsShape};
+use vidkit::{core::to_bytes, CurveName, Scheme, Srs};
 
 /// Seed of the built-in insecure test setup (the ASCII of "vidkit").
 pub const BUILTIN_SEED: u64 = 0x7669_646b_6974;
@@ -85,32 +83,6 @@ pub fn describe_record(record: &SetupRecord) -> String {
     }
 }
 
-/// The compressed encoding of the first `shape.g1` G1 and `shape.g2` G2 powers
-/// of a compressed `Srs` encoding (two length-prefixed point vectors), or
-/// `None` if it has fewer (then the whole string is used and the scheme's
-/// setup reports the shortage).
-fn prefix<E: Pairing>(blob: &[u8], shape: SrsShape) -> Option<Vec<u8>> {
-    let (s1, s2) = (
-        E::G1Affine::generator().compressed_size(),
-        E::G2Affine::generator().compressed_size(),
-    );
-    let count = |at: usize| -> Option<usize> {
-        usize::try_from(u64::from_le_bytes(blob.get(at..at + 8)?.try_into().ok()?)).ok()
-    };
-    let n1 = count(0)?;
-    let g2_at = n1.checked_mul(s1)?.checked_add(8)?;
-    let n2 = count(g2_at)?;
-    if n1 < shape.g1 || n2 < shape.g2 {
-        return None;
-    }
-    let mut out = Vec::with_capacity(16 + shape.g1 * s1 + shape.g2 * s2);
-    out.extend_from_slice(&(shape.g1 as u64).to_le_bytes());
-    out.extend_from_slice(blob.get(8..8 + shape.g1 * s1)?);
-    out.extend_from_slice(&(shape.g2 as u64).to_le_bytes());
-    out.extend_from_slice(blob.get(g2_at + 8..g2_at + 8 + shape.g2 * s2)?);
-    Some(out)
-}
-
 /// Keys derived for one dispersal.
 pub struct Keys<S: Scheme> {
     /// Prover key.
@@ -158,8 +130,8 @@ pub fn derive<S: Scheme>(
                     ),
                 });
             }
-            // only the powers the scheme uses are validated (subgroup and
-            // pairing checks cost O(powers)); the file digest covers the rest
+            // only the powers the scheme uses are read and validated (subgroup
+            // and pairing checks cost O(powers)); the file digest covers the rest
             let shapes = scheme
                 .srs_shape(size)
                 .map_err(|e| vidkit::Error::scheme(S::NAME, e))?;
@@ -167,10 +139,7 @@ pub fn derive<S: Scheme>(
             let powers = file.powers[..S::TRAPDOORS]
                 .iter()
                 .zip(shapes)
-                .map(|(b, shape)| {
-                    let bytes = prefix::<S::Curve>(b, shape).unwrap_or_else(|| b.clone());
-                    Srs::<S::Curve>::from_bytes(&bytes, &mut rng)
-                })
+                .map(|(b, shape)| Srs::<S::Curve>::from_bytes_prefix(b, shape, &mut rng))
                 .collect::<Result<Vec<_>, _>>()
                 .map_err(|e| CliError::Srs {
                     path: path.clone(),
