@@ -1,6 +1,9 @@
 //! The generic conformance suite every scheme instantiates (behind `test-utils`).
 //!
-//! Call [`run_all`] from a scheme's tests with a test SRS:
+//! A scheme crate instantiates it with [`conformance_suite!`](crate::conformance_suite)
+//! (one `#[test]` per curve over a grid of `(k, n, encoding, max_bytes)`,
+//! with the scheme's own insecure test setup), or calls [`run_all`] with an
+//! SRS of its choice:
 //!
 //! ```text
 //! vidkit_core::conformance::run_all(&scheme, &srs, 2_000, &mut rng);
@@ -12,7 +15,9 @@
 //! and proofs of other shards (T-15), commitments to another file (T-16),
 //! tampered proof bytes (part of T-17), malformed input (T-22), batch
 //! verification agreeing with one-by-one verification (T-21, T-24) and
-//! serialization round trips in every compress × validate mode (T-12).
+//! serialization round trips in every compress × validate mode (T-12), and
+//! that the scheme's setup shape ([`Scheme::srs_shape`]) is exactly what its
+//! `setup` reads ([`setup_shape_is_exact`]).
 //! Each check panics with a message naming the failing case.
 //! Scheme crates add their scheme-specific oracles (known τ, component-wise
 //! proof tampering, transcript binding) on top.
@@ -23,7 +28,7 @@
 mod double;
 pub use double::{Flaw, HashCommitment, HashList};
 
-use crate::{packing, Dispersal, ScalarOf, Scheme, Shard};
+use crate::{packing, Dispersal, Encoding, ScalarOf, Scheme, Shard, Srs, SrsShape};
 use ark_ff::{One, PrimeField, Zero};
 use ark_serialize::{CanonicalDeserialize, CanonicalSerialize, Compress, Validate};
 use ark_std::rand::{seq::SliceRandom, Rng, RngCore};
@@ -40,6 +45,194 @@ pub fn run_all<S: Scheme, R: RngCore>(scheme: &S, srs: &S::Srs, max_bytes: usize
     malformed(scheme, &vk, &a);
     batch(scheme, &vk, &a, rng);
     serialization(scheme, &pk, &vk, &a);
+    setup_shape_is_exact(scheme, max_bytes);
+}
+
+/// The setup contract of [`Scheme::srs_shape`], [`Scheme::srs_from_powers`]
+/// and [`Scheme::insecure_srs`] for files of up to `max_bytes` bytes:
+///
+/// * one shape per string ([`Scheme::TRAPDOORS`]), each one a valid [`Srs`]
+///   can have (`g1 ≥ 1`, `g2 ≥ 2`);
+/// * strings of exactly those shapes give keys, and so do the first powers
+///   of longer strings read back with [`Srs::from_bytes_prefix`] (what the
+///   `vidkit` tool does with a setup file) and the longer strings
+///   themselves, all three with the same keys as [`Scheme::insecure_srs`]
+///   with the same seed (string `t` from seed `seed + t`): the keys depend
+///   on the prefix only;
+/// * a string one power shorter in either group (where a valid string can
+///   be shorter) gives no keys: the shape is exact;
+/// * another number of strings is refused.
+pub fn setup_shape_is_exact<S: Scheme>(scheme: &S, max_bytes: usize) {
+    use ark_std::rand::SeedableRng;
+    const SEED: u64 = 0x5e7;
+    const EXTRA: usize = 3;
+    let name = S::NAME;
+    let strings = |shapes: &[SrsShape]| -> Vec<Srs<S::Curve>> {
+        shapes
+            .iter()
+            .zip(0u64..)
+            .map(|(s, t)| Srs::insecure_from_seed(SEED + t, s.g1, s.g2))
+            .collect()
+    };
+    let keys = |strings: Vec<Srs<S::Curve>>, what: &str| -> (Vec<u8>, Vec<u8>) {
+        let srs = scheme
+            .srs_from_powers(strings)
+            .unwrap_or_else(|e| panic!("{name}: srs_from_powers ({what}): {e}"));
+        let (pk, vk) = scheme
+            .setup(&srs, max_bytes)
+            .unwrap_or_else(|e| panic!("{name}: setup ({what}): {e}"));
+        (crate::to_bytes(&pk), crate::to_bytes(&vk))
+    };
+
+    let shapes = scheme.srs_shape(max_bytes).expect("srs_shape");
+    assert_eq!(shapes.len(), S::TRAPDOORS, "{name}: one shape per string");
+    for s in &shapes {
+        assert!(
+            s.g1 >= 1 && s.g2 >= 2,
+            "{name}: {s:?} is no valid Srs shape"
+        );
+    }
+    let exact = keys(strings(&shapes), "exact shapes");
+    let provided = scheme.insecure_srs(max_bytes, SEED).expect("insecure_srs");
+    let (pk, vk) = scheme
+        .setup(&provided, max_bytes)
+        .expect("setup from insecure_srs");
+    assert_eq!(
+        (crate::to_bytes(&pk), crate::to_bytes(&vk)),
+        exact,
+        "{name}: insecure_srs follows the seed convention"
+    );
+    let longer: Vec<SrsShape> = shapes
+        .iter()
+        .map(|s| SrsShape {
+            g1: s.g1 + EXTRA,
+            g2: s.g2 + EXTRA,
+        })
+        .collect();
+    let longer = strings(&longer);
+    let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(SEED);
+    let prefixes = longer
+        .iter()
+        .zip(&shapes)
+        .map(|(srs, shape)| {
+            Srs::from_bytes_prefix(&crate::to_bytes(srs), *shape, &mut rng)
+                .unwrap_or_else(|e| panic!("{name}: from_bytes_prefix {shape:?}: {e}"))
+        })
+        .collect();
+    assert_eq!(
+        keys(prefixes, "read prefixes"),
+        exact,
+        "{name}: keys from prefixes"
+    );
+    assert_eq!(
+        keys(longer, "longer strings"),
+        exact,
+        "{name}: keys from longer strings"
+    );
+
+    for (t, shape) in shapes.iter().enumerate() {
+        let mut shorter = vec![SrsShape {
+            g1: shape.g1 - 1,
+            ..*shape
+        }];
+        if shape.g2 > 2 {
+            shorter.push(SrsShape {
+                g2: shape.g2 - 1,
+                ..*shape
+            });
+        }
+        for short in shorter {
+            let mut s = shapes.clone();
+            s[t] = short;
+            let ok = scheme
+                .srs_from_powers(strings(&s))
+                .map(|srs| scheme.setup(&srs, max_bytes).is_ok())
+                .unwrap_or(false);
+            assert!(
+                !ok,
+                "{name}: string {t} of shape {short:?} (< {shape:?}) should not suffice"
+            );
+        }
+    }
+    let mut more = shapes.clone();
+    more.push(SrsShape { g1: 2, g2: 2 });
+    assert!(
+        scheme.srs_from_powers(strings(&more)).is_err(),
+        "{name}: one string too many"
+    );
+    if let Some((_, fewer)) = shapes.split_last() {
+        assert!(
+            scheme.srs_from_powers(strings(fewer)).is_err(),
+            "{name}: one string too few"
+        );
+    }
+}
+
+/// One point of a conformance grid: `(k, n, encoding, max_bytes)`.
+pub type GridPoint = (usize, usize, Encoding, usize);
+
+/// Runs [`run_all`] on `make(k, n, encoding)` over the pairing `E` for every
+/// point of `grid`, each with the scheme's own insecure test setup
+/// ([`Scheme::insecure_srs`]) for `max_bytes` and an RNG, both seeded
+/// `seed + i` for the `i`-th point. Panics (naming the scheme and the point)
+/// if the constructor refuses a point or a check fails. What
+/// [`conformance_suite!`](crate::conformance_suite) expands to.
+pub fn run_grid<E, S, X, F>(make: F, grid: &[GridPoint], seed: u64)
+where
+    E: ark_ec::pairing::Pairing,
+    S: Scheme<Curve = E>,
+    X: core::fmt::Debug,
+    F: Fn(usize, usize, Encoding) -> Result<S, X>,
+{
+    use ark_std::rand::SeedableRng;
+    for (i, &(k, n, encoding, max_bytes)) in grid.iter().enumerate() {
+        let at = format!(
+            "{} (k = {k}, n = {n}, {encoding:?}, {max_bytes} bytes)",
+            S::NAME
+        );
+        let seed = seed.wrapping_add(i as u64);
+        let scheme = make(k, n, encoding).unwrap_or_else(|e| panic!("{at}: new: {e:?}"));
+        let srs = scheme
+            .insecure_srs(max_bytes, seed)
+            .unwrap_or_else(|e| panic!("{at}: insecure_srs: {e}"));
+        let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(seed);
+        run_all(&scheme, &srs, max_bytes, &mut rng);
+    }
+}
+
+/// Instantiates the conformance suite ([`run_grid`], i.e. [`run_all`] with
+/// the scheme's insecure test setup) as one `#[test]` function per curve.
+///
+/// `scheme:` is a constructor `(k, n, encoding) -> Result<S, _>` of a scheme
+/// type generic over its curve (a function such as `KzgPerRow::new`, or a
+/// closure); each line names a test function, its curve, its grid
+/// (`&[GridPoint]`) and the seed of its first point:
+///
+/// ```text
+/// const GRID: &[GridPoint] = &[(1, 1, Encoding::Points, 62), (2, 3, Encoding::Fft, 200)];
+///
+/// vidkit_core::conformance_suite! {
+///     scheme: vidkit_kzg::KzgPerRow::new;
+///     conformance_bls12_381: ark_bls12_381::Bls12_381, GRID, seed = 1;
+///     conformance_bn254: ark_bn254::Bn254, GRID, seed = 2;
+/// }
+/// ```
+///
+/// Attributes (doc comments, `#[ignore]`) before a line go to its function.
+#[macro_export]
+macro_rules! conformance_suite {
+    (
+        scheme: $make:expr;
+        $( $(#[$attr:meta])* $name:ident: $curve:ty, $grid:expr, seed = $seed:expr; )+
+    ) => {
+        $(
+            $(#[$attr])*
+            #[test]
+            fn $name() {
+                $crate::conformance::run_grid::<$curve, _, _, _>($make, $grid, $seed);
+            }
+        )+
+    };
 }
 
 /// Lengths at the packing boundaries (schemes.md §10): 0, 1, s−1, s, s+1,

@@ -26,6 +26,22 @@ fn suite_passes_on_an_honest_double() {
     }
 }
 
+/// (k, n, encoding, max_bytes) for the macro-made tests below.
+const GRID: &[conformance::GridPoint] = &[
+    (1, 1, Encoding::Points, 31 * 2),
+    (2, 3, Encoding::Points, 31 * 6 + 1),
+    (3, 7, Encoding::Fft, 31 * 9 + 5),
+    (4, 8, Encoding::Systematic, 31 * 12),
+];
+
+// The suite through its macro: one test per curve, the double's (empty)
+// setup made by `Scheme::insecure_srs`.
+vidkit_core::conformance_suite! {
+    scheme: |k, n, encoding| HashList::new(k, n, encoding, Flaw::None);
+    macro_suite_passes_bls12_381: Bls12_381, GRID, seed = 1;
+    macro_suite_passes_bn254: ark_bn254::Bn254, GRID, seed = 2;
+}
+
 fn suite_panics(flaw: Flaw) -> bool {
     let scheme = HashList::<Bls12_381>::new(2, 4, Encoding::Points, flaw).unwrap();
     std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
