@@ -1,36 +1,32 @@
 //! The generic conformance suite of vidkit-core on the per-row KZG scheme,
-//! BLS12-381 and BN254, plus its own length checks (T-12, T-22).
+//! BLS12-381, BN254 and BLS24-317, plus its own length checks (T-12, T-22).
 
 use ark_ec::{pairing::Pairing, AffineRepr};
 use ark_serialize::CanonicalSerialize;
-use ark_std::rand::SeedableRng;
-use rand_chacha::ChaCha20Rng;
-use vidkit_core::{conformance, Encoding, Scheme, Srs};
+use vidkit_core::{conformance::GridPoint, Encoding, Scheme, Srs};
 use vidkit_kzg::{KzgError, KzgPerRow};
 
-const GRID: &[(usize, usize, Encoding, usize)] = &[
+/// (k, n, encoding, max_bytes): k = n = 1, n = k + 1, every encoding, m = 2
+/// and m = 3.
+const GRID: &[GridPoint] = &[
     (1, 1, Encoding::Points, 31 * 2),
     (2, 3, Encoding::Points, 31 * 2 * 3 + 5),
     (3, 4, Encoding::Fft, 31 * 3 * 2),
     (4, 8, Encoding::Systematic, 31 * 4 * 2 + 1),
 ];
 
-fn suite<E: Pairing>(seed: u64) {
-    let srs = Srs::<E>::insecure_from_seed(seed, 4, 2);
-    for &(k, n, enc, max) in GRID {
-        let scheme = KzgPerRow::<E>::new(k, n, enc).unwrap();
-        conformance::run_all(&scheme, &srs, max, &mut ChaCha20Rng::seed_from_u64(seed));
-    }
-}
+/// BLS24-317: k = n = 1, n = k + 1 with FFT and m = 3, and systematic.
+const GRID_BLS24: &[GridPoint] = &[
+    (1, 1, Encoding::Points, 31 * 2),
+    (2, 3, Encoding::Fft, 31 * 2 * 2 + 5),
+    (4, 8, Encoding::Systematic, 31 * 4 * 2 + 1),
+];
 
-#[test]
-fn conformance_bls12_381() {
-    suite::<ark_bls12_381::Bls12_381>(3);
-}
-
-#[test]
-fn conformance_bn254() {
-    suite::<ark_bn254::Bn254>(4);
+vidkit_core::conformance_suite! {
+    scheme: KzgPerRow::new;
+    conformance_bls12_381: ark_bls12_381::Bls12_381, GRID, seed = 3;
+    conformance_bn254: ark_bn254::Bn254, GRID, seed = 4;
+    conformance_bls24_317: vidkit_bls24_317::Bls24_317, GRID_BLS24, seed = 5;
 }
 
 #[test]

@@ -1,18 +1,16 @@
 //! The generic conformance suite of vidkit-core (schemes.md §10: T-1, T-2,
-//! T-9, T-12…T-16, T-21, T-22, T-24) on BLS12-381 and BN254, with SRS bases
-//! and with transparent bases.
-
-use crate::common;
+//! T-9, T-12…T-16, T-21, T-22, T-24) on BLS12-381, BN254 and BLS24-317 with
+//! SRS bases, and on BLS12-381 and BN254 with transparent bases.
 
 use ark_bls12_381::Bls12_381;
 use ark_bn254::Bn254;
 use ark_ec::pairing::Pairing;
-use vidkit_core::{conformance, Encoding};
+use vidkit_core::{conformance::GridPoint, Encoding};
 use vidkit_semi_avid::{SemiAvid, TransparentCurve};
 
 /// (k, n, encoding, max_bytes): k = 1, n = k, n = k + 1, m = 1, m not a power
 /// of two, every encoding.
-const GRID: [(usize, usize, Encoding, usize); 7] = [
+const GRID: &[GridPoint] = &[
     (1, 1, Encoding::Points, 31 * 3),      // k = n = 1, m = 3
     (1, 3, Encoding::Fft, 31 * 2 + 5),     // k = 1, m = 3
     (2, 3, Encoding::Points, 31 * 2),      // n = k + 1, m = 1
@@ -22,21 +20,18 @@ const GRID: [(usize, usize, Encoding, usize); 7] = [
     (4, 5, Encoding::Points, 31 * 4 * 2 + 1),
 ];
 
-fn suite<E: Pairing>() {
-    for (i, (k, n, enc, max)) in GRID.into_iter().enumerate() {
-        let (scheme, srs) = common::setup::<E>(k, n, enc, max);
-        conformance::run_all(&scheme, &srs, max, &mut common::rng(i as u64));
-    }
-}
+/// BLS24-317: k = n = 1 with m = 3, n = k with m = 6 (FFT), and systematic.
+const GRID_BLS24: &[GridPoint] = &[
+    (1, 1, Encoding::Points, 31 * 3),
+    (3, 3, Encoding::Fft, 31 * 3 * 5 + 1),
+    (4, 8, Encoding::Systematic, 31 * 4 * 3 + 7),
+];
 
-#[test]
-fn conformance_bls12_381() {
-    suite::<Bls12_381>();
-}
-
-#[test]
-fn conformance_bn254() {
-    suite::<Bn254>();
+vidkit_core::conformance_suite! {
+    scheme: SemiAvid::new;
+    conformance_bls12_381: Bls12_381, GRID, seed = 0;
+    conformance_bn254: Bn254, GRID, seed = 0;
+    conformance_bls24_317: vidkit_bls24_317::Bls24_317, GRID_BLS24, seed = 0;
 }
 
 /// The same suite with hashed bases: `setup` is what the suite calls, so wrap
@@ -115,20 +110,12 @@ mod transparent {
         }
     }
 
-    fn suite<E: TransparentCurve>() {
-        for (i, (k, n, enc, max)) in GRID.into_iter().enumerate().step_by(2) {
-            let scheme = Transparent(SemiAvid::<E>::new(k, n, enc).unwrap());
-            conformance::run_all(&scheme, &(), max, &mut common::rng(100 + i as u64));
-        }
-    }
+    /// Every other point of [`GRID`].
+    const GRID_TRANSPARENT: &[GridPoint] = &[GRID[0], GRID[2], GRID[4], GRID[6]];
 
-    #[test]
-    fn conformance_transparent_bls12_381() {
-        suite::<Bls12_381>();
-    }
-
-    #[test]
-    fn conformance_transparent_bn254() {
-        suite::<Bn254>();
+    vidkit_core::conformance_suite! {
+        scheme: |k, n, encoding| SemiAvid::new(k, n, encoding).map(Transparent);
+        conformance_transparent_bls12_381: Bls12_381, GRID_TRANSPARENT, seed = 100;
+        conformance_transparent_bn254: Bn254, GRID_TRANSPARENT, seed = 100;
     }
 }
