@@ -1,57 +1,45 @@
-//! Fixed points times one scalar per call: `lo_i + x·B_i` with tables.
+//! The fixed-base multiples table: `d·2^{c·w}·B_i` for fixed points `B_i`.
 //!
-//! [`crate::add_scaled`] multiplies **variable** points by one scalar. When
-//! the points `B_i` are the same for many calls (each with its own scalar `x`
-//! and its own `lo`), e.g. the first fold of a folding argument over a fixed
-//! key, every `B_i` can keep the signed-window table
-//! `T_{i,w,d} = d·2^{c·w}·B_i` (`1 ≤ d ≤ 2^{c−1}`, `w < W = ⌈(bits+1)/c⌉`).
-//! Then `x` is recoded **once** per call into `W` signed digits, and
-//! `x·B_i = Σ_w ±T_{i,w,|d_w|}`: at most `W` mixed additions per point, no
-//! doublings. With `c = 6` that is 43 additions against about 128 doublings
-//! and 96 additions for a GLV double-and-add (`add_scaled`) and 255 doublings
-//! for plain double-and-add.
+//! Every `B_i` keeps the signed-window table `T_{i,w,d} = d·2^{c·w}·B_i`
+//! (`1 ≤ d ≤ 2^{c−1}`, `w < W = ⌈(bits+1)/c⌉`). A scalar `x` is recoded
+//! **once** into `W` signed digits `d_w ∈ [−2^{c−1}, 2^{c−1}]`
+//! ([`crate::digits`]), and `x·B_i = Σ_w ±T_{i,w,|d_w|}`: at most `W` mixed
+//! additions per point, no doublings (negating an affine point is free).
+//! With `c = 6` that is 43 additions against about 128 doublings and 96
+//! additions for a GLV double-and-add (`add_scaled`) and 255 doublings for
+//! plain double-and-add.
 //!
-//! The same table serves small MSMs over fixed bases ([`FixedBases::msm`]:
-//! `W` additions per scalar into one accumulator, no buckets, no
-//! reduction) and many of them at once ([`FixedBases::msm_rows`],
-//! cache-blocked).
+//! One table serves
+//! * `lo_i + x·B_i` ([`FixedBases::add_scaled`], [`FixedBases::sum_scaled`]):
+//!   the folds of a folding argument over a fixed key (aPlonK's IPA);
+//! * small MSMs over fixed bases ([`FixedBases::msm`]): `W` additions per
+//!   scalar into one accumulator, no buckets, no reduction;
+//! * many such MSMs at once ([`FixedBases::msm_rows`], cache-blocked): the
+//!   row and quotient commitments of KZG+ and aPlonK over their committer
+//!   key.
 //!
 //! The table costs `W·(2^{c−1} − 1)` additions and `W·c` doublings per point
-//! and `W·2^{c−1}` affine points of memory; [`FixedBases::for_calls`] picks the
-//! width that saves the most over a given number of calls within a memory
-//! budget, or declines when no table pays.
+//! and `W·2^{c−1}` affine points of memory. Whether it pays and how wide it
+//! is are decided by [`crate::TablePolicy`] ([`FixedBases::for_calls`] asks it).
 
 use crate::{
     digits::{recode_into, window_count},
+    policy::{TablePlan, TablePolicy, Workload},
     BigIntOf,
 };
 use ark_ec::{AffineRepr, CurveGroup};
 use ark_ff::{BigInteger, PrimeField, Zero};
 use ark_std::{vec, vec::Vec};
 
-/// A point-doubling in mixed-addition units (projective, `a = 0`).
-const DOUBLE: usize = 8;
-/// A mixed addition, the unit of the cost model (×10).
-const ADD: usize = 10;
-/// Normalising and storing one table point (its share of the batch
-/// inversion, three multiplications and the memory traffic of a table that
-/// outgrows the caches), in the same units.
-const NORMALISE: usize = 6;
-/// A table must repay this many times its modelled build cost: building
-/// measured ≈ 1.7× the count above (callgrind, BLS12-381 G1 and G2 tables of
-/// 131 072 points: normalisation and the memory traffic of a table larger
-/// than the caches), and a table that only breaks even is not worth its memory.
-const BUILD_FACTOR: i128 = 2;
-/// Cost of one `lo + x·B` without a table, in the same units: a GLV
-/// double-and-add (≈ 128 doublings and 96 additions). Groups without GLV
-/// pay more, so this only under-states what a table saves.
-const VARIABLE: usize = 128 * DOUBLE + 96 * ADD;
-
 /// Rows per block of [`FixedBases::msm_rows`]: the block's accumulators and
 /// one window's digits stay in L1/L2 cache.
 pub(crate) const BLOCK: usize = 256;
 
-/// Fixed points prepared for many `lo_i + x·B_i` (see the module docs).
+/// The signed-digit multiples table of fixed points (see the module docs):
+/// small MSMs, many MSMs at once, and `lo_i + x·B_i`, with no doubling.
+///
+/// [`crate::MsmBases`] holds one when [`TablePolicy`] plans it; aPlonK's
+/// prover keeps one for its fixed key ([`FixedBases::for_calls`]).
 pub struct FixedBases<G: CurveGroup> {
     c: u32,
     windows: usize,
@@ -70,7 +58,13 @@ impl<G: CurveGroup> core::fmt::Debug for FixedBases<G> {
 }
 
 impl<G: CurveGroup> FixedBases<G> {
-    /// The tables of `bases` with `c`-bit signed windows (`1 ≤ c ≤ 16`).
+    /// The tables of `bases` with `c`-bit signed windows, whatever they
+    /// cost (`n·W·2^{c−1}` points for `n` bases, `W = ⌈(bits+1)/c⌉`; the
+    /// policy plans `2 ≤ c ≤ 10`).
+    ///
+    /// # Panics
+    ///
+    /// Unless `1 ≤ c ≤ 16`.
     pub fn new(bases: &[G::Affine], c: u32) -> Self {
         assert!((1..=16).contains(&c), "window width 1..=16");
         let bits = G::ScalarField::MODULUS_BIT_SIZE;
@@ -105,10 +99,10 @@ impl<G: CurveGroup> FixedBases<G> {
         }
     }
 
-    /// Tables for `calls` uses of [`FixedBases::add_scaled`] over `bases`,
-    /// with the window width that saves the most operations over doing
-    /// without, at most `max_points` table points; `None` when no width
-    /// saves anything.
+    /// Tables for `calls` uses of [`FixedBases::add_scaled`] or
+    /// [`FixedBases::sum_scaled`] over `bases`, with the width
+    /// [`TablePolicy::plan`] picks for [`Workload::Scalings`] within
+    /// `max_points` table points; `None` when no table pays.
     ///
     /// ```
     /// use ark_bls12_381::{Fr, G1Affine, G1Projective};
@@ -121,67 +115,14 @@ impl<G: CurveGroup> FixedBases<G> {
     /// assert_eq!(out, vec![g * Fr::from(6u64)]);
     /// ```
     pub fn for_calls(bases: &[G::Affine], calls: usize, max_points: usize) -> Option<Self> {
-        let c = Self::best_width(bases.len(), calls, max_points)?;
-        Some(Self::new(bases, c))
-    }
-
-    /// The width of [`FixedBases::for_calls`], if any.
-    fn best_width(len: usize, calls: usize, max_points: usize) -> Option<u32> {
-        Self::best_width_by(len, calls, max_points, |windows| {
-            (len * VARIABLE).checked_sub(len * windows * ADD)
-        })
-    }
-
-    /// The width with the largest net saving `calls·saving(W) − build` over
-    /// `len` points (a table within `max_points` points), if positive.
-    fn best_width_by(
-        len: usize,
-        calls: usize,
-        max_points: usize,
-        saving: impl Fn(usize) -> Option<usize>,
-    ) -> Option<u32> {
-        if len == 0 {
-            return None;
-        }
-        let bits = G::ScalarField::MODULUS_BIT_SIZE;
-        (2..=12u32)
-            .filter_map(|c| {
-                let windows = window_count(bits, c);
-                let half = 1usize << (c - 1);
-                if len.saturating_mul(windows * half) > max_points {
-                    return None;
-                }
-                let build = len * windows * (c as usize * DOUBLE + half * (ADD + NORMALISE));
-                let net =
-                    (calls as i128) * (saving(windows)? as i128) - BUILD_FACTOR * build as i128;
-                (net > 0).then_some((c, net))
-            })
-            .max_by_key(|x| x.1)
-            .map(|x| x.0)
-    }
-
-    /// Tables for `calls` uses of [`FixedBases::msm`] over `bases`, when a
-    /// width within `max_points` table points saves operations over plain
-    /// Pippenger (small MSMs over fixed bases: each point costs `W` mixed
-    /// additions into one accumulator, with no doublings and no buckets).
-    pub fn for_msms(bases: &[G::Affine], calls: usize, max_points: usize) -> Option<Self> {
-        let n = bases.len();
-        let bits = G::ScalarField::MODULUS_BIT_SIZE as usize;
-        // projective Pippenger with its best window: W·(n + 2^c) additions
-        // and `bits` doublings; from 32 points vidkit's batch-affine
-        // additions cost about 70 % of a mixed one
-        let pippenger = (2..=16usize)
-            .map(|c| (bits + 1).div_ceil(c) * (n + (1 << c)) * ADD + bits * DOUBLE)
-            .min()?;
-        let plain = if n < 32 {
-            pippenger
-        } else {
-            pippenger * 7 / 10
+        let policy = TablePolicy {
+            multiple_points: max_points,
+            ..TablePolicy::DEFAULT
         };
-        let c = Self::best_width_by(n, calls, max_points, |windows| {
-            plain.checked_sub(n * windows * ADD)
-        })?;
-        Some(Self::new(bases, c))
+        match policy.plan::<G>(bases.len(), Workload::Scalings(calls)) {
+            TablePlan::Multiples(c) => Some(Self::new(bases, c)),
+            _ => None,
+        }
     }
 
     /// Window width in bits.
@@ -439,18 +380,6 @@ mod tests {
         check::<ark_bls12_381::G2Projective>();
         check::<ark_bn254::G1Projective>();
         check::<ark_bn254::G2Projective>();
-    }
-
-    #[test]
-    fn widths_follow_the_budget_and_the_calls() {
-        type G = ark_bls12_381::G2Projective;
-        assert_eq!(FixedBases::<G>::best_width(8, 1, 1 << 20), None);
-        assert_eq!(FixedBases::<G>::best_width(0, 100, 1 << 20), None);
-        let many = FixedBases::<G>::best_width(8, 10_000, 1 << 20).unwrap();
-        let few = FixedBases::<G>::best_width(8, 20, 1 << 20).unwrap();
-        assert!(many > few, "{many} > {few}");
-        let tight = FixedBases::<G>::best_width(8, 10_000, 8 * 128 * 2).unwrap();
-        assert!((8 * window_count(255, tight)) << (tight - 1) <= 8 * 128 * 2);
     }
 
     /// `msm` and `msm_bigint` equal arkworks' MSM at every width the table
