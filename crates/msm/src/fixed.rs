@@ -38,8 +38,9 @@ pub(crate) const BLOCK: usize = 256;
 /// The signed-digit multiples table of fixed points (see the module docs):
 /// small MSMs, many MSMs at once, and `lo_i + x·B_i`, with no doubling.
 ///
-/// [`crate::MsmBases`] holds one when [`TablePolicy`] plans it; aPlonK's
-/// prover keeps one for its fixed key ([`FixedBases::for_calls`]).
+/// vidkit's one table of this kind: KZG's committer key holds one through
+/// [`crate::MsmBases`] when [`TablePolicy`] plans it, aPlonK's prover for
+/// its fixed key ([`FixedBases::for_calls`]).
 pub struct FixedBases<G: CurveGroup> {
     c: u32,
     windows: usize,
