@@ -50,7 +50,7 @@ use ark_ec::{
     AffineRepr, CurveGroup,
 };
 use ark_ff::Field;
-use vidkit_msm::{FixedBases, GtFixedBases};
+use vidkit_msm::{FixedBases, GtFixedBases, DEFAULT_MULTIPLE_POINTS};
 
 /// The IPA part of a proof and the challenges that produced it.
 pub(crate) struct IpaProof<E: Pairing> {
@@ -168,13 +168,11 @@ pub(crate) struct SharedRounds<E: Pairing> {
     pub fixed: Option<FixedKey<E>>,
 }
 
-/// Table budget of each [`FixedBases`] (points; 48 MiB of BLS12-381 G2).
-const FIXED_TABLE_POINTS: usize = 1 << 18;
-
 /// The first two rounds work on the fixed vectors `μ` and `ck` (and their
 /// first folds) in every shard's proof. Prepared once per file, with
-/// per-point window tables of `μ` and `ck` where the number of shards repays
-/// them (vidkit-msm's `FixedBases`):
+/// per-point window tables of `μ` and `ck` where vidkit-msm's table policy
+/// says the number of shards repays them (`FixedBases::for_calls`, within
+/// the policy's default budget):
 /// * round 0's G1 MSMs `L_r^0 = ⟨μ_L, b_R⟩`, `R_r^0 = ⟨μ_R, b_L⟩` (and the
 ///   prover's `μ̂ = ⟨μ, b⟩`) from the table of `μ`;
 /// * with the round-1 terms ([`SecondRound`]) and tables of `μ` and `ck`,
@@ -196,8 +194,8 @@ impl<E: Pairing> FixedKey<E> {
     /// The tables for `shards` proofs (`m' ≥ 2`).
     pub fn new(mu: &[E::G1Affine], ck: &[E::G2Affine], m_prime: usize, shards: usize) -> Self {
         Self {
-            mu: FixedBases::for_calls(mu, shards, FIXED_TABLE_POINTS),
-            ck: FixedBases::for_calls(&ck[..m_prime], shards, FIXED_TABLE_POINTS),
+            mu: FixedBases::for_calls(mu, shards, DEFAULT_MULTIPLE_POINTS),
+            ck: FixedBases::for_calls(&ck[..m_prime], shards, DEFAULT_MULTIPLE_POINTS),
         }
     }
 

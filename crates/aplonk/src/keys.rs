@@ -1,9 +1,9 @@
 //! Prover and verifier keys (schemes.md §7.1).
 //!
-//! * Prover: `[σ^c]_1` for `c < k` (row KZG, with vidkit-kzg's fixed-base
-//!   table as in KZG+), the IPA commitment key
-//!   `ck = ([τ^i]_2)_{i<m'_max}`, and the digest of the verifier key (bound
-//!   into every transcript).
+//! * Prover: `[σ^c]_1` for `c < k` (row KZG, a `vidkit_kzg::CommitterKey`
+//!   with the fixed-base table vidkit-msm plans for it, as in KZG+), the IPA
+//!   commitment key `ck = ([τ^i]_2)_{i<m'_max}`, and the digest of the
+//!   verifier key (bound into every transcript).
 //! * Verifier: `G`, `H`, `[σ]_2`, `[τ]_1` (2 G1 + 2 G2): constant size, the
 //!   verifier never needs `ck`. `H` and `[σ]_2` are kept in prepared form
 //!   (schemes.md §8.3); only the four points are serialized.
@@ -20,9 +20,9 @@ use vidkit_kzg::CommitterKey;
 /// What the prover needs besides the data.
 #[derive(Clone, Debug, PartialEq, Eq, CanonicalSerialize, CanonicalDeserialize)]
 pub struct ProverKey<E: Pairing> {
-    /// `[σ^c]_1` for `c < k`, with its fixed-base table (built with the key;
-    /// only the powers are serialized): the row commitments and every
-    /// `π_kzg` are MSMs over them.
+    /// `[σ^c]_1` for `c < k`, with the fixed-base table vidkit-msm plans for
+    /// a key kept for good (built with the key; only the powers are
+    /// serialized): the row commitments and every `π_kzg` are MSMs over them.
     pub sigma: CommitterKey<E>,
     /// `ck = [τ^i]_2` for `i < m'_max`.
     pub ck: Vec<E::G2Affine>,

@@ -11,41 +11,7 @@
 use crate::{ipa, poly, transcript::ShardTranscript, AplonkError, Commitment, Proof, ProverKey};
 use ark_ec::{pairing::Pairing, CurveGroup};
 use ark_ff::Zero;
-use vidkit_msm::{FixedBases, MsmBases};
-
-/// Table budget of the per-point tables of [`Prepared`] (points).
-const FIXED_MSM_POINTS: usize = 1 << 18;
-
-/// Fixed bases for `count` MSMs: per-point window tables ([`FixedBases`])
-/// when they save the most (small G1 sets), vidkit-msm's prepared bases
-/// (a shared window table or plain Pippenger, chosen by its cost model)
-/// otherwise.
-enum Prepared<G: ark_ec::CurveGroup> {
-    Fixed(FixedBases<G>),
-    Msm(MsmBases<G>),
-}
-
-impl<G: ark_ec::CurveGroup> Prepared<G> {
-    fn new(bases: &[G::Affine], count: usize) -> Self {
-        // measured: per-point tables win for G1 (cheap mixed additions),
-        // the shared batch-affine table for G2 (dear inversions amortised)
-        let g1_like = <G::BaseField as ark_ff::Field>::extension_degree() == 1;
-        let fixed = g1_like
-            .then(|| FixedBases::for_msms(bases, count, FIXED_MSM_POINTS))
-            .flatten();
-        match fixed {
-            Some(t) => Self::Fixed(t),
-            None => Self::Msm(MsmBases::for_msms(bases, count)),
-        }
-    }
-
-    fn msm(&self, scalars: &[G::ScalarField]) -> G {
-        match self {
-            Self::Fixed(t) => t.msm(scalars),
-            Self::Msm(t) => t.msm(scalars),
-        }
-    }
-}
+use vidkit_msm::MsmBases;
 
 /// Data shared by the proofs of all shards of one file (the round-0 and,
 /// when `shards` proofs pay for them, the round-1 pairings of the IPA).
@@ -57,8 +23,9 @@ pub(crate) struct FileProver<'a, E: Pairing> {
     pub k: usize,
     pub m_prime: usize,
     pub shared: ipa::SharedRounds<E>,
-    /// `ck_i, i < m' − 1`: the bases of every `π_ck`.
-    ck_bases: Prepared<E::G2>,
+    /// `ck_i, i < m' − 1`: the bases of every `π_ck`, prepared for one
+    /// MSM per shard as vidkit-msm's table policy plans.
+    ck_bases: MsmBases<E::G2>,
 }
 
 impl<'a, E: Pairing> FileProver<'a, E> {
@@ -77,8 +44,8 @@ impl<'a, E: Pairing> FileProver<'a, E> {
                 .then(|| ipa::SecondRound::new(mu, &pk.ck, m_prime, shards)),
             fixed: (m_prime >= 2).then(|| ipa::FixedKey::new(mu, &pk.ck, m_prime, shards)),
         };
-        // each proof does one MSM over each of these fixed bases: vidkit-msm
-        // builds window tables when `shards` MSMs repay them
+        // each proof does one MSM over these fixed bases: vidkit-msm builds
+        // a table when `shards` MSMs repay it
         Self {
             pk,
             commitment,
@@ -87,7 +54,7 @@ impl<'a, E: Pairing> FileProver<'a, E> {
             k,
             m_prime,
             shared,
-            ck_bases: Prepared::new(&pk.ck[..m_prime - 1], shards),
+            ck_bases: MsmBases::for_msms(&pk.ck[..m_prime - 1], shards),
         }
     }
 

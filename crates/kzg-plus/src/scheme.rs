@@ -2,8 +2,8 @@
 //! and verify one shard.
 //!
 //! * Commit: `C_i = [P_i(τ)]_1` for every row, each a size-`k` MSM over the
-//!   same `k` SRS powers, computed with a fixed-base window table
-//!   ([`vidkit_kzg::FixedBaseTable`]) and the rows in parallel.
+//!   same `k` SRS powers, all computed in one pass over the key's
+//!   fixed-base table ([`vidkit_kzg::CommitterKey::msm_rows`]).
 //! * Prove shard `j`: `r_j` from the transcript ([`crate::shard_challenge`]);
 //!   the coefficients of `Q_j = Σ_i r_j^i P_i` by Horner over the rows
 //!   (`m·k` multiplications, no power table); the quotient

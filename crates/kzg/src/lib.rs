@@ -50,7 +50,6 @@ mod ethereum_error;
 mod ethereum_text;
 pub mod per_row;
 mod primitive;
-mod table;
 mod verifier;
 
 pub use committer_key::CommitterKey;
@@ -58,5 +57,4 @@ pub use error::KzgError;
 pub use ethereum::{EthereumError, EthereumSetup};
 pub use per_row::KzgPerRow;
 pub use primitive::{commit, divide_by_linear, open};
-pub use table::{FixedBaseTable, DEFAULT_POINT_BUDGET};
 pub use verifier::{batch_verify, random_coefficients, verify, Opening, VerifierKey};

@@ -21,11 +21,12 @@ use ark_ff::PrimeField;
 use ark_std::{any::Any, boxed::Box, vec::Vec};
 use core::any::TypeId;
 
-use crate::{pippenger, table::WindowTable, BigIntOf};
-
-/// Default budget of precomputed points for [`MsmBases::with_precomputation`]
-/// (about 100 MiB of BLS12-381 G1 points).
-pub const DEFAULT_TABLE_POINTS: usize = 1 << 20;
+use crate::{
+    pippenger,
+    policy::{TablePlan, TablePolicy, Workload},
+    table::WindowTable,
+    BigIntOf, FixedBases,
+};
 
 /// An MSM implementation bound to a fixed list of bases of `G`.
 pub trait MsmEngine<G: CurveGroup>: Send + Sync {
@@ -39,6 +40,19 @@ pub trait MsmEngine<G: CurveGroup>: Send + Sync {
     fn msm(&self, scalars: &[G::ScalarField]) -> G;
     /// As [`MsmEngine::msm`] with canonical big-integer scalars.
     fn msm_bigint(&self, scalars: &[BigIntOf<G>]) -> G;
+    /// The MSMs of the consecutive rows of `len ≥ 1` scalars of `scalars`
+    /// (`len` divides `scalars.len()` and is at most [`MsmEngine::len`]).
+    /// Row by row unless the engine knows better; with the `parallel`
+    /// feature the rows run on the rayon pool.
+    fn msm_rows(&self, scalars: &[G::ScalarField], len: usize) -> Vec<G> {
+        #[cfg(feature = "parallel")]
+        {
+            use rayon::prelude::*;
+            scalars.par_chunks(len).map(|row| self.msm(row)).collect()
+        }
+        #[cfg(not(feature = "parallel"))]
+        scalars.chunks(len).map(|row| self.msm(row)).collect()
+    }
     /// A short name of the implementation (for tests and benchmarks).
     fn name(&self) -> &'static str;
 }
@@ -56,6 +70,7 @@ pub trait MsmEngine<G: CurveGroup>: Send + Sync {
 /// ```
 pub struct MsmBases<G: CurveGroup> {
     engine: Box<dyn MsmEngine<G>>,
+    plan: TablePlan,
 }
 
 impl<G: CurveGroup> core::fmt::Debug for MsmBases<G> {
@@ -63,6 +78,7 @@ impl<G: CurveGroup> core::fmt::Debug for MsmBases<G> {
         f.debug_struct("MsmBases")
             .field("len", &self.engine.len())
             .field("engine", &self.engine.name())
+            .field("plan", &self.plan)
             .finish()
     }
 }
@@ -70,65 +86,80 @@ impl<G: CurveGroup> core::fmt::Debug for MsmBases<G> {
 impl<G: CurveGroup> MsmBases<G> {
     /// Prepares `bases` for the batch-affine Pippenger (no precomputation).
     pub fn new(bases: &[G::Affine]) -> Self {
-        Self {
-            engine: fast_engine::<G>(bases, None)
-                .unwrap_or_else(|| Box::new(Arkworks::<G>(bases.to_vec()))),
-        }
+        Self::with_plan(bases, TablePlan::Plain)
     }
 
-    /// Prepares `bases` with a table of window multiples `2^{c·w}·B_i` (at
-    /// most `max_points` points), so that each MSM is one bucket pass (see
-    /// the `table` module docs). Worth it when many MSMs share the bases;
-    /// building costs about `255·len` doublings. Groups without the fast path
-    /// get arkworks' MSM as with [`MsmBases::new`].
+    /// Prepares `bases` with a windows table `2^{c·w}·B_i`, whatever the
+    /// number of MSMs, so that each MSM is one bucket pass (see the `table`
+    /// module docs). The width is [`TablePolicy::windows_width`] within
+    /// `max_points` points (width 4, the narrowest, if no table fits).
+    /// Groups without the fast path get arkworks' MSM as with
+    /// [`MsmBases::new`].
     pub fn with_precomputation(bases: &[G::Affine], max_points: usize) -> Self {
-        Self {
-            engine: fast_engine::<G>(bases, Some(max_points))
-                .unwrap_or_else(|| Box::new(Arkworks::<G>(bases.to_vec()))),
-        }
+        let policy = TablePolicy {
+            window_points: max_points,
+            ..TablePolicy::DEFAULT
+        };
+        let c = policy.windows_width::<G>(bases.len());
+        Self::with_plan(bases, TablePlan::Windows(c))
     }
 
-    /// Prepares `bases` for `count` MSMs: with a window table
-    /// ([`MsmBases::with_precomputation`], at most [`DEFAULT_TABLE_POINTS`]
-    /// points) when the operation-count model says building it is repaid
-    /// by the `count` cheaper MSMs, plainly ([`MsmBases::new`]) otherwise.
-    /// Semi-AVID's `k` column commitments over the same `m` bases use this.
-    pub fn for_msms(bases: &[G::Affine], count: usize) -> Self {
-        let bits = G::ScalarField::MODULUS_BIT_SIZE;
-        if crate::table::table_pays(
-            bases.len(),
-            bits,
-            count,
-            DEFAULT_TABLE_POINTS,
-            crate::table::inversion_cost::<G::BaseField>(),
-        ) {
-            Self::with_precomputation(bases, DEFAULT_TABLE_POINTS)
-        } else {
-            Self::new(bases)
-        }
-    }
-
-    /// How many MSMs over `n` bases repay building the window table of
-    /// [`MsmBases::for_msms`] (by the same operation count), or `None` when
-    /// a table never pays (no bases, or no saving per MSM). For
-    /// callers that keep prepared bases across calls and build the table
-    /// only once enough MSMs have been done without it (Semi-AVID's prover
-    /// key): at most twice the cost of knowing the future.
+    /// Prepares `bases` for `count` MSMs (`usize::MAX`: bases kept for
+    /// good, such as a committer key) as [`TablePolicy::DEFAULT`] plans it:
+    /// a multiples table ([`FixedBases`]), a windows table, or none.
     ///
     /// ```
-    /// use ark_bls12_381::G1Projective;
-    /// use vidkit_msm::MsmBases;
-    /// assert_eq!(MsmBases::<G1Projective>::msms_to_repay_table(0), None);
-    /// let r = MsmBases::<G1Projective>::msms_to_repay_table(4096).unwrap();
-    /// assert!(r > 1);
+    /// use ark_bls12_381::{G1Affine, G1Projective};
+    /// use ark_ec::AffineRepr;
+    /// use vidkit_msm::{MsmBases, TablePlan};
+    /// let bases = vec![G1Affine::generator(); 16];
+    /// let once = MsmBases::<G1Projective>::for_msms(&bases, 1);
+    /// assert_eq!(once.plan(), TablePlan::Plain);
+    /// let key = MsmBases::<G1Projective>::for_msms(&bases, usize::MAX);
+    /// assert_eq!(key.plan(), TablePlan::Multiples(10));
+    /// assert_eq!(key.engine(), "fixed-base-table");
     /// ```
-    pub fn msms_to_repay_table(n: usize) -> Option<usize> {
-        crate::table::repay_count(
-            n,
-            G::ScalarField::MODULUS_BIT_SIZE,
-            DEFAULT_TABLE_POINTS,
-            crate::table::inversion_cost::<G::BaseField>(),
-        )
+    pub fn for_msms(bases: &[G::Affine], count: usize) -> Self {
+        let plan = TablePolicy::DEFAULT.plan::<G>(bases.len(), Workload::Msms(count));
+        Self::with_plan(bases, plan)
+    }
+
+    /// Prepares `bases` as `plan` says. A multiples table works for every
+    /// group; a windows table needs the fast path (BLS12-381, BN254), and
+    /// other groups get arkworks' MSM instead ([`MsmBases::plan`] then says
+    /// [`TablePlan::Plain`]).
+    ///
+    /// # Panics
+    ///
+    /// If the width of `Multiples` is outside `1..=16` or that of `Windows`
+    /// outside `4..=20`.
+    pub fn with_plan(bases: &[G::Affine], plan: TablePlan) -> Self {
+        let windows = match plan {
+            TablePlan::Multiples(c) => {
+                return Self {
+                    engine: Box::new(FixedBases::<G>::new(bases, c)),
+                    plan,
+                }
+            }
+            TablePlan::Windows(c) => {
+                assert!((4..=20).contains(&c), "windows table width 4..=20");
+                Some(c)
+            }
+            TablePlan::Plain => None,
+        };
+        match fast_engine::<G>(bases, windows) {
+            Some(engine) => Self { engine, plan },
+            None => Self {
+                engine: Box::new(Arkworks::<G>(bases.to_vec())),
+                plan: TablePlan::Plain,
+            },
+        }
+    }
+
+    /// The precomputation in use (what [`MsmBases::with_plan`] was given,
+    /// or [`TablePlan::Plain`] where a windows table was not available).
+    pub fn plan(&self) -> TablePlan {
+        self.plan
     }
 
     /// Number of bases.
@@ -142,12 +173,14 @@ impl<G: CurveGroup> MsmBases<G> {
     }
 
     /// The implementation in use: `"batch-affine"`, `"batch-affine-table"`
-    /// or `"arkworks"`.
+    /// (windows table), `"fixed-base-table"` (multiples table) or
+    /// `"arkworks"`.
     pub fn engine(&self) -> &'static str {
         self.engine.name()
     }
 
-    /// `Σ_i scalars[i]·bases[i]` over the first `min(len)` pairs.
+    /// `Σ_i scalars[i]·bases[i]` over the first `min(len)` pairs
+    /// (scalars past the bases are ignored).
     pub fn msm(&self, scalars: &[G::ScalarField]) -> G {
         self.engine.msm(scalars)
     }
@@ -155,6 +188,53 @@ impl<G: CurveGroup> MsmBases<G> {
     /// As [`MsmBases::msm`] with canonical big-integer scalars.
     pub fn msm_bigint(&self, scalars: &[BigIntOf<G>]) -> G {
         self.engine.msm_bigint(scalars)
+    }
+
+    /// The MSMs of consecutive rows of `len` scalars against the first `len`
+    /// bases: `scalars.len() / len` results, row `r` being
+    /// `Σ_i scalars[r·len + i]·bases[i]`; cache-blocked on a multiples table
+    /// ([`FixedBases::msm_rows`]). `None` if `len` exceeds the number of
+    /// bases or does not divide `scalars.len()` (`len = 0` gives no row).
+    ///
+    /// ```
+    /// use ark_bls12_381::{Fr, G1Affine, G1Projective};
+    /// use ark_ec::AffineRepr;
+    /// use vidkit_msm::MsmBases;
+    /// let g = G1Affine::generator();
+    /// let key = MsmBases::<G1Projective>::for_msms(&[g, g], usize::MAX);
+    /// let rows = key.msm_rows(&[1u64, 2, 3, 4].map(Fr::from), 2).unwrap();
+    /// assert_eq!(rows, vec![g * Fr::from(3u64), g * Fr::from(7u64)]);
+    /// ```
+    pub fn msm_rows(&self, scalars: &[G::ScalarField], len: usize) -> Option<Vec<G>> {
+        if len > self.len() || (len == 0 && !scalars.is_empty()) {
+            return None;
+        }
+        if len == 0 {
+            return Some(Vec::new());
+        }
+        if scalars.len() % len != 0 {
+            return None;
+        }
+        Some(self.engine.msm_rows(scalars, len))
+    }
+}
+
+/// A multiples table as an engine.
+impl<G: CurveGroup> MsmEngine<G> for FixedBases<G> {
+    fn len(&self) -> usize {
+        FixedBases::len(self)
+    }
+    fn msm(&self, scalars: &[G::ScalarField]) -> G {
+        FixedBases::msm(self, scalars)
+    }
+    fn msm_bigint(&self, scalars: &[BigIntOf<G>]) -> G {
+        FixedBases::msm_bigint(self, scalars)
+    }
+    fn msm_rows(&self, scalars: &[G::ScalarField], len: usize) -> Vec<G> {
+        FixedBases::msm_rows(self, scalars, len).expect("checked by MsmBases::msm_rows")
+    }
+    fn name(&self) -> &'static str {
+        "fixed-base-table"
     }
 }
 
@@ -199,6 +279,15 @@ impl<P: SWCurveConfig> MsmEngine<Projective<P>> for Fast<P> {
     }
     fn msm(&self, scalars: &[P::ScalarField]) -> Projective<P> {
         let n = self.bases.len().min(scalars.len());
+        if n <= crate::PER_POINT_MSM && self.table.is_none() {
+            // as `crate::msm`: a GLV multiplication per point beats any
+            // bucket method (the cost `TablePolicy` counts for plain bases)
+            if let Some(sum) =
+                crate::scale::small_msm::<Projective<P>>(&self.bases[..n], &scalars[..n])
+            {
+                return sum;
+            }
+        }
         let bigints: Vec<_> = scalars[..n].iter().map(|s| s.into_bigint()).collect();
         self.msm_bigint(&bigints)
     }
@@ -222,7 +311,7 @@ impl<P: SWCurveConfig> MsmEngine<Projective<P>> for Fast<P> {
 /// The fast engine for `G` if `G` is one of the groups listed here.
 fn fast_engine<G: CurveGroup>(
     bases: &[G::Affine],
-    table: Option<usize>,
+    table: Option<u32>,
 ) -> Option<Box<dyn MsmEngine<G>>> {
     downcast_engine::<G, ark_bls12_381::g1::Config>(bases, table)
         .or_else(|| downcast_engine::<G, ark_bn254::g1::Config>(bases, table))
@@ -235,22 +324,14 @@ fn fast_engine<G: CurveGroup>(
 /// same type, recovered by a second checked downcast).
 fn downcast_engine<G: CurveGroup, P: SWCurveConfig>(
     bases: &[G::Affine],
-    table: Option<usize>,
+    table: Option<u32>,
 ) -> Option<Box<dyn MsmEngine<G>>> {
     if TypeId::of::<G>() != TypeId::of::<Projective<P>>() {
         return None;
     }
     let copy: Box<dyn Any> = Box::new(bases.to_vec());
     let bases: Vec<Affine<P>> = *copy.downcast::<Vec<Affine<P>>>().ok()?;
-    let table = table.map(|max_points| {
-        let c = crate::table::table_window(
-            bases.len(),
-            P::ScalarField::MODULUS_BIT_SIZE,
-            max_points,
-            crate::table::inversion_cost::<P::BaseField>(),
-        );
-        WindowTable::new(&bases, c)
-    });
+    let table = table.map(|c| WindowTable::new(&bases, c));
     let engine: Box<dyn MsmEngine<Projective<P>>> = Box::new(Fast { bases, table });
     let any: Box<dyn Any> = Box::new(engine);
     any.downcast::<Box<dyn MsmEngine<G>>>().ok().map(|b| *b)

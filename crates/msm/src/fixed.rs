@@ -1,45 +1,46 @@
-//! Fixed points times one scalar per call: `lo_i + x·B_i` with tables.
+//! The fixed-base multiples table: `d·2^{c·w}·B_i` for fixed points `B_i`.
 //!
-//! [`crate::add_scaled`] multiplies **variable** points by one scalar. When
-//! the points `B_i` are the same for many calls (each with its own scalar `x`
-//! and its own `lo`), e.g. the first fold of a folding argument over a fixed
-//! key, every `B_i` can keep the signed-window table
-//! `T_{i,w,d} = d·2^{c·w}·B_i` (`1 ≤ d ≤ 2^{c−1}`, `w < W = ⌈(bits+1)/c⌉`).
-//! Then `x` is recoded **once** per call into `W` signed digits, and
-//! `x·B_i = Σ_w ±T_{i,w,|d_w|}`: at most `W` mixed additions per point, no
-//! doublings. With `c = 6` that is 43 additions against about 128 doublings
-//! and 96 additions for a GLV double-and-add (`add_scaled`) and 255 doublings
-//! for plain double-and-add.
+//! Every `B_i` keeps the signed-window table `T_{i,w,d} = d·2^{c·w}·B_i`
+//! (`1 ≤ d ≤ 2^{c−1}`, `w < W = ⌈(bits+1)/c⌉`). A scalar `x` is recoded
+//! **once** into `W` signed digits `d_w ∈ [−2^{c−1}, 2^{c−1}]`
+//! ([`crate::digits`]), and `x·B_i = Σ_w ±T_{i,w,|d_w|}`: at most `W` mixed
+//! additions per point, no doublings (negating an affine point is free).
+//! With `c = 6` that is 43 additions against about 128 doublings and 96
+//! additions for a GLV double-and-add (`add_scaled`) and 255 doublings for
+//! plain double-and-add.
+//!
+//! One table serves
+//! * `lo_i + x·B_i` ([`FixedBases::add_scaled`], [`FixedBases::sum_scaled`]):
+//!   the folds of a folding argument over a fixed key (aPlonK's IPA);
+//! * small MSMs over fixed bases ([`FixedBases::msm`]): `W` additions per
+//!   scalar into one accumulator, no buckets, no reduction;
+//! * many such MSMs at once ([`FixedBases::msm_rows`], cache-blocked): the
+//!   row and quotient commitments of KZG+ and aPlonK over their committer
+//!   key.
 //!
 //! The table costs `W·(2^{c−1} − 1)` additions and `W·c` doublings per point
-//! and `W·2^{c−1}` affine points of memory; [`FixedBases::for_calls`] picks the
-//! width that saves the most over a given number of calls within a memory
-//! budget, or declines when no table pays.
+//! and `W·2^{c−1}` affine points of memory. Whether it pays and how wide it
+//! is are decided by [`crate::TablePolicy`] ([`FixedBases::for_calls`] asks it).
 
-use crate::digits::{recode_into, window_count};
+use crate::{
+    digits::{recode_into, window_count},
+    policy::{TablePlan, TablePolicy, Workload},
+    BigIntOf,
+};
 use ark_ec::{AffineRepr, CurveGroup};
-use ark_ff::{PrimeField, Zero};
+use ark_ff::{BigInteger, PrimeField, Zero};
 use ark_std::{vec, vec::Vec};
 
-/// A point-doubling in mixed-addition units (projective, `a = 0`).
-const DOUBLE: usize = 8;
-/// A mixed addition, the unit of the cost model (×10).
-const ADD: usize = 10;
-/// Normalising and storing one table point (its share of the batch
-/// inversion, three multiplications and the memory traffic of a table that
-/// outgrows the caches), in the same units.
-const NORMALISE: usize = 6;
-/// A table must repay this many times its modelled build cost: building
-/// measured ≈ 1.7× the count above (callgrind, BLS12-381 G1 and G2 tables of
-/// 131 072 points: normalisation and the memory traffic of a table larger
-/// than the caches), and a table that only breaks even is not worth its memory.
-const BUILD_FACTOR: i128 = 2;
-/// Cost of one `lo + x·B` without a table, in the same units: a GLV
-/// double-and-add (≈ 128 doublings and 96 additions). Groups without GLV
-/// pay more, so this only under-states what a table saves.
-const VARIABLE: usize = 128 * DOUBLE + 96 * ADD;
+/// Rows per block of [`FixedBases::msm_rows`]: the block's accumulators and
+/// one window's digits stay in L1/L2 cache.
+pub(crate) const BLOCK: usize = 256;
 
-/// Fixed points prepared for many `lo_i + x·B_i` (see the module docs).
+/// The signed-digit multiples table of fixed points (see the module docs):
+/// small MSMs, many MSMs at once, and `lo_i + x·B_i`, with no doubling.
+///
+/// vidkit's one table of this kind: KZG's committer key holds one through
+/// [`crate::MsmBases`] when [`TablePolicy`] plans it, aPlonK's prover for
+/// its fixed key ([`FixedBases::for_calls`]).
 pub struct FixedBases<G: CurveGroup> {
     c: u32,
     windows: usize,
@@ -58,7 +59,13 @@ impl<G: CurveGroup> core::fmt::Debug for FixedBases<G> {
 }
 
 impl<G: CurveGroup> FixedBases<G> {
-    /// The tables of `bases` with `c`-bit signed windows (`1 ≤ c ≤ 16`).
+    /// The tables of `bases` with `c`-bit signed windows, whatever they
+    /// cost (`n·W·2^{c−1}` points for `n` bases, `W = ⌈(bits+1)/c⌉`; the
+    /// policy plans `2 ≤ c ≤ 10`).
+    ///
+    /// # Panics
+    ///
+    /// Unless `1 ≤ c ≤ 16`.
     pub fn new(bases: &[G::Affine], c: u32) -> Self {
         assert!((1..=16).contains(&c), "window width 1..=16");
         let bits = G::ScalarField::MODULUS_BIT_SIZE;
@@ -93,10 +100,10 @@ impl<G: CurveGroup> FixedBases<G> {
         }
     }
 
-    /// Tables for `calls` uses of [`FixedBases::add_scaled`] over `bases`,
-    /// with the window width that saves the most operations over doing
-    /// without, at most `max_points` table points; `None` when no width
-    /// saves anything.
+    /// Tables for `calls` uses of [`FixedBases::add_scaled`] or
+    /// [`FixedBases::sum_scaled`] over `bases`, with the width
+    /// [`TablePolicy::plan`] picks for [`Workload::Scalings`] within
+    /// `max_points` table points; `None` when no table pays.
     ///
     /// ```
     /// use ark_bls12_381::{Fr, G1Affine, G1Projective};
@@ -109,67 +116,19 @@ impl<G: CurveGroup> FixedBases<G> {
     /// assert_eq!(out, vec![g * Fr::from(6u64)]);
     /// ```
     pub fn for_calls(bases: &[G::Affine], calls: usize, max_points: usize) -> Option<Self> {
-        let c = Self::best_width(bases.len(), calls, max_points)?;
-        Some(Self::new(bases, c))
-    }
-
-    /// The width of [`FixedBases::for_calls`], if any.
-    fn best_width(len: usize, calls: usize, max_points: usize) -> Option<u32> {
-        Self::best_width_by(len, calls, max_points, |windows| {
-            (len * VARIABLE).checked_sub(len * windows * ADD)
-        })
-    }
-
-    /// The width with the largest net saving `calls·saving(W) − build` over
-    /// `len` points (a table within `max_points` points), if positive.
-    fn best_width_by(
-        len: usize,
-        calls: usize,
-        max_points: usize,
-        saving: impl Fn(usize) -> Option<usize>,
-    ) -> Option<u32> {
-        if len == 0 {
-            return None;
-        }
-        let bits = G::ScalarField::MODULUS_BIT_SIZE;
-        (2..=12u32)
-            .filter_map(|c| {
-                let windows = window_count(bits, c);
-                let half = 1usize << (c - 1);
-                if len.saturating_mul(windows * half) > max_points {
-                    return None;
-                }
-                let build = len * windows * (c as usize * DOUBLE + half * (ADD + NORMALISE));
-                let net =
-                    (calls as i128) * (saving(windows)? as i128) - BUILD_FACTOR * build as i128;
-                (net > 0).then_some((c, net))
-            })
-            .max_by_key(|x| x.1)
-            .map(|x| x.0)
-    }
-
-    /// Tables for `calls` uses of [`FixedBases::msm`] over `bases`, when a
-    /// width within `max_points` table points saves operations over plain
-    /// Pippenger (small MSMs over fixed bases: each point costs `W` mixed
-    /// additions into one accumulator, with no doublings and no buckets).
-    pub fn for_msms(bases: &[G::Affine], calls: usize, max_points: usize) -> Option<Self> {
-        let n = bases.len();
-        let bits = G::ScalarField::MODULUS_BIT_SIZE as usize;
-        // projective Pippenger with its best window: W·(n + 2^c) additions
-        // and `bits` doublings; from 32 points vidkit's batch-affine
-        // additions cost about 70 % of a mixed one
-        let pippenger = (2..=16usize)
-            .map(|c| (bits + 1).div_ceil(c) * (n + (1 << c)) * ADD + bits * DOUBLE)
-            .min()?;
-        let plain = if n < 32 {
-            pippenger
-        } else {
-            pippenger * 7 / 10
+        let policy = TablePolicy {
+            multiple_points: max_points,
+            ..TablePolicy::DEFAULT
         };
-        let c = Self::best_width_by(n, calls, max_points, |windows| {
-            plain.checked_sub(n * windows * ADD)
-        })?;
-        Some(Self::new(bases, c))
+        match policy.plan::<G>(bases.len(), Workload::Scalings(calls)) {
+            TablePlan::Multiples(c) => Some(Self::new(bases, c)),
+            _ => None,
+        }
+    }
+
+    /// Window width in bits.
+    pub fn width(&self) -> u32 {
+        self.c
     }
 
     /// Number of prepared points.
@@ -239,6 +198,113 @@ impl<G: CurveGroup> FixedBases<G> {
             }
             recode_into(&s.into_bigint(), self.c, self.windows, &mut digits, 1);
             self.add_digits(&mut acc, i, &digits);
+        }
+        acc
+    }
+
+    /// As [`FixedBases::msm`] with scalars in canonical big-integer form.
+    pub fn msm_bigint(&self, scalars: &[BigIntOf<G>]) -> G {
+        let mut digits = vec![0i32; self.windows];
+        let mut acc = G::zero();
+        for (i, s) in scalars.iter().take(self.len).enumerate() {
+            if s.is_zero() {
+                continue;
+            }
+            recode_into(s, self.c, self.windows, &mut digits, 1);
+            self.add_digits(&mut acc, i, &digits);
+        }
+        acc
+    }
+
+    /// The MSMs of consecutive rows of `len` scalars against the first `len`
+    /// bases: `scalars.len() / len` results, row `r` being
+    /// `Σ_i scalars[r·len + i]·B_i` (KZG+'s `m` row commitments, the `n`
+    /// KZG quotients of KZG+ and aPlonK). `None` if `len` exceeds the number
+    /// of bases or does not divide `scalars.len()` (`len = 0` gives no row).
+    ///
+    /// The same additions as [`FixedBases::msm`] row by row, in a
+    /// cache-friendly order: rows are taken in blocks of 256; for each base
+    /// `i` and window `w` of a block, the `2^{c−1}` multiples of `B_i` in
+    /// window `w` (a few dozen KiB) and the block's accumulators stay in
+    /// cache while every row of the block adds its digit's multiple. Row by
+    /// row, each addition reads a random point of the whole table (megabytes
+    /// for a few dozen bases), and the cache misses dominate. With the
+    /// `parallel` feature the blocks run on the rayon pool.
+    ///
+    /// ```
+    /// use ark_bls12_381::{Fr, G1Affine, G1Projective};
+    /// use ark_ec::AffineRepr;
+    /// use vidkit_msm::FixedBases;
+    /// let g = G1Affine::generator();
+    /// let t = FixedBases::<G1Projective>::new(&[g, g], 5);
+    /// let s = [1u64, 2, 3, 4].map(Fr::from);
+    /// let rows = t.msm_rows(&s, 2).unwrap();
+    /// assert_eq!(rows, vec![g * Fr::from(3u64), g * Fr::from(7u64)]);
+    /// assert!(t.msm_rows(&s, 3).is_none());
+    /// ```
+    pub fn msm_rows(&self, scalars: &[G::ScalarField], len: usize) -> Option<Vec<G>> {
+        if len > self.len || (len == 0 && !scalars.is_empty()) {
+            return None;
+        }
+        if len == 0 {
+            return Some(Vec::new());
+        }
+        if scalars.len() % len != 0 {
+            return None;
+        }
+        let block = |rows: &[G::ScalarField]| self.msm_block(rows, len);
+        #[cfg(feature = "parallel")]
+        let blocks: Vec<Vec<G>> = {
+            use rayon::prelude::*;
+            scalars.par_chunks(BLOCK * len).map(block).collect()
+        };
+        #[cfg(not(feature = "parallel"))]
+        let blocks: Vec<Vec<G>> = scalars.chunks(BLOCK * len).map(block).collect();
+        Some(blocks.into_iter().flatten().collect())
+    }
+
+    /// At most [`BLOCK`] rows of [`FixedBases::msm_rows`]: base by base,
+    /// window by window.
+    fn msm_block(&self, scalars: &[G::ScalarField], len: usize) -> Vec<G> {
+        let rows = scalars.len() / len;
+        let half = 1usize << (self.c - 1);
+        let stride = self.windows * half;
+        let mut acc = vec![G::zero(); rows];
+        // digits[w·rows + r] of the current base, signed
+        let mut digits = vec![0i32; self.windows * rows];
+        for i in 0..len {
+            let mut any = false;
+            for r in 0..rows {
+                let s = scalars[r * len + i];
+                if s.is_zero() {
+                    for w in 0..self.windows {
+                        digits[w * rows + r] = 0;
+                    }
+                    continue;
+                }
+                any = true;
+                recode_into(
+                    &s.into_bigint(),
+                    self.c,
+                    self.windows,
+                    &mut digits[r..],
+                    rows,
+                );
+            }
+            if !any {
+                continue;
+            }
+            let table = &self.table[i * stride..(i + 1) * stride];
+            for w in 0..self.windows {
+                let multiples = &table[w * half..(w + 1) * half];
+                for (a, &d) in acc.iter_mut().zip(&digits[w * rows..(w + 1) * rows]) {
+                    if d > 0 {
+                        *a += multiples[d as usize - 1];
+                    } else if d < 0 {
+                        *a -= multiples[d.unsigned_abs() as usize - 1];
+                    }
+                }
+            }
         }
         acc
     }
@@ -317,15 +383,110 @@ mod tests {
         check::<ark_bn254::G2Projective>();
     }
 
+    /// `msm` and `msm_bigint` equal arkworks' MSM at every width the table
+    /// takes, on every length from 0 to the number of bases, with zero,
+    /// one and `r − 1` scalars and an identity base; scalars past the bases
+    /// are ignored.
+    fn matches_arkworks_at_every_width<G: CurveGroup>(widths: core::ops::RangeInclusive<u32>) {
+        let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(9);
+        let mut bases: Vec<G::Affine> = (0..6).map(|_| G::rand(&mut rng).into_affine()).collect();
+        bases[4] = G::Affine::zero();
+        let mut scalars: Vec<G::ScalarField> =
+            (0..7).map(|_| G::ScalarField::rand(&mut rng)).collect();
+        scalars[1] = -G::ScalarField::from(1u64);
+        scalars[2] = G::ScalarField::zero();
+        scalars[3] = G::ScalarField::from(1u64);
+        for c in widths {
+            let t = FixedBases::<G>::new(&bases, c);
+            assert_eq!((t.len(), t.width(), t.is_empty()), (6, c, false));
+            for n in 0..=6 {
+                let want = G::msm(&bases[..n], &scalars[..n]).unwrap();
+                let big: Vec<_> = scalars[..n].iter().map(|s| s.into_bigint()).collect();
+                assert_eq!(t.msm(&scalars[..n]), want, "c = {c}, n = {n}");
+                assert_eq!(t.msm_bigint(&big), want, "bigint, c = {c}, n = {n}");
+            }
+            let all = G::msm(&bases, &scalars[..6]).unwrap();
+            assert_eq!(t.msm(&scalars), all, "a 7th scalar is ignored");
+        }
+        let empty = FixedBases::<G>::new(&[], 4);
+        assert!(empty.is_empty());
+        assert!(empty.msm(&scalars).is_zero());
+        assert_eq!(empty.msm_rows(&[], 0), Some(vec![]));
+    }
+
     #[test]
-    fn widths_follow_the_budget_and_the_calls() {
-        type G = ark_bls12_381::G2Projective;
-        assert_eq!(FixedBases::<G>::best_width(8, 1, 1 << 20), None);
-        assert_eq!(FixedBases::<G>::best_width(0, 100, 1 << 20), None);
-        let many = FixedBases::<G>::best_width(8, 10_000, 1 << 20).unwrap();
-        let few = FixedBases::<G>::best_width(8, 20, 1 << 20).unwrap();
-        assert!(many > few, "{many} > {few}");
-        let tight = FixedBases::<G>::best_width(8, 10_000, 8 * 128 * 2).unwrap();
-        assert!((8 * window_count(255, tight)) << (tight - 1) <= 8 * 128 * 2);
+    fn matches_arkworks_at_every_width_on_every_shipped_group() {
+        matches_arkworks_at_every_width::<ark_bls12_381::G1Projective>(1..=12);
+        matches_arkworks_at_every_width::<ark_bn254::G1Projective>(1..=12);
+        matches_arkworks_at_every_width::<ark_bls12_381::G2Projective>(1..=8);
+        matches_arkworks_at_every_width::<ark_bn254::G2Projective>(1..=8);
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(12))]
+        /// `msm_rows` equals the row-by-row table MSM for random shapes
+        /// (rows not a multiple of the block, more than one block), and
+        /// arkworks' MSM on the first and the last row.
+        #[test]
+        fn rows_equal_row_by_row_on_random_shapes(
+            len in 1usize..8,
+            rows in 0usize..(2 * BLOCK + 3),
+            c in 1u32..=10,
+            seed: u64,
+        ) {
+            use ark_ec::VariableBaseMSM;
+            type G = ark_bls12_381::G1Projective;
+            type F = ark_bls12_381::Fr;
+            let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(seed);
+            let bases: Vec<_> = (0..len + 1).map(|_| G::rand(&mut rng).into_affine()).collect();
+            let t = FixedBases::<G>::new(&bases, c);
+            let mut s: Vec<F> = (0..rows * len).map(|_| F::rand(&mut rng)).collect();
+            if let Some(x) = s.get_mut(0) {
+                *x = F::zero();
+            }
+            let got = t.msm_rows(&s, len).unwrap();
+            proptest::prop_assert_eq!(got.len(), rows);
+            for (r, p) in got.iter().enumerate() {
+                let row = &s[r * len..(r + 1) * len];
+                proptest::prop_assert_eq!(*p, t.msm(row));
+                if r == 0 || r + 1 == rows {
+                    proptest::prop_assert_eq!(*p, G::msm(&bases[..len], row).unwrap());
+                }
+            }
+        }
+    }
+
+    /// `msm_rows` equals the row-by-row table MSM for random shapes, more
+    /// rows than one block included, and arkworks' MSM.
+    #[test]
+    fn rows_equal_row_by_row() {
+        use ark_ec::VariableBaseMSM;
+        type G = ark_bls12_381::G1Projective;
+        type F = ark_bls12_381::Fr;
+        let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(11);
+        let bases: Vec<_> = (0..7).map(|_| G::rand(&mut rng).into_affine()).collect();
+        let t = FixedBases::<G>::new(&bases, 5);
+        assert_eq!(t.msm_rows(&[], 3), Some(vec![]));
+        assert_eq!(t.msm_rows(&[], 0), Some(vec![]));
+        assert_eq!(t.msm_rows(&[F::from(1u64)], 0), None);
+        assert_eq!(t.msm_rows(&[F::from(1u64); 8], 8), None, "len > bases");
+        assert_eq!(t.msm_rows(&[F::from(1u64); 5], 2), None, "len ∤ count");
+        let zeros = t.msm_rows(&[F::zero(); 8], 4).unwrap();
+        assert!(zeros.iter().all(|p| p.is_zero()));
+        for (len, rows, c) in [(1, 3, 2), (4, 2 * BLOCK + 3, 6), (7, BLOCK, 9), (3, 1, 10)] {
+            let t = FixedBases::<G>::new(&bases, c);
+            let mut s: Vec<F> = (0..rows * len).map(|_| F::rand(&mut rng)).collect();
+            s[0] = F::zero();
+            s[len.min(2) - 1] = -F::from(1u64);
+            let got = t.msm_rows(&s, len).unwrap();
+            assert_eq!(got.len(), rows);
+            for (r, p) in got.iter().enumerate() {
+                let row = &s[r * len..(r + 1) * len];
+                assert_eq!(*p, t.msm(row), "len {len}, row {r}, c = {c}");
+                if r % 97 == 0 {
+                    assert_eq!(*p, G::msm(&bases[..len], row).unwrap());
+                }
+            }
+        }
     }
 }

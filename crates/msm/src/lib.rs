@@ -12,9 +12,36 @@
 //! conflicts within a batch queued, bucket reduction in XYZZ coordinates.
 //! An affine addition then costs about 6 multiplications against 10 for the
 //! XYZZ mixed addition arkworks 0.6 uses, which is what gnark-crypto and
-//! barretenberg do (Botrel–El Housni, eprint 2022/1400 §4). For many MSMs
-//! over the same bases, [`MsmBases::with_precomputation`] stores
-//! `2^{c·w}·P_i` so one bucket pass serves every window.
+//! barretenberg do (Botrel–El Housni, eprint 2022/1400 §4).
+//!
+//! # Precomputed tables, and when they pay
+//!
+//! Fixed bases used many times (a committer key, the bases of a prover key,
+//! a fold over a fixed key) can keep one of two tables, each with signed
+//! `c`-bit windows (`W = ⌈(bits+1)/c⌉` digits `|d_w| ≤ 2^{c−1}` a scalar):
+//!
+//! * **windows** `2^{c·w}·P_i` (`n·W` points, inside [`MsmBases`]): an MSM is
+//!   **one** batch-affine bucket pass over `n·W` points instead of `W`
+//!   passes, no Horner doublings, so wider windows pay;
+//! * **multiples** `d·2^{c·w}·P_i`, `1 ≤ d ≤ 2^{c−1}` (`n·W·2^{c−1}` points,
+//!   the type [`FixedBases`]): a scalar times a base is at most `W` mixed
+//!   additions and no doubling; it serves small MSMs ([`FixedBases::msm`]),
+//!   many MSMs over the same bases at once, cache-blocked
+//!   ([`FixedBases::msm_rows`], [`MsmBases::msm_rows`]), and
+//!   `lo_i + x·P_i` ([`FixedBases::add_scaled`], `sum_scaled`).
+//!
+//! Whether a table pays and how wide it is are decided in one place,
+//! [`TablePolicy::plan`]: given the number of bases `n`, the expected number
+//! of uses `u` ([`Workload`]) and the curve (scalar bits, cost of a
+//! base-field inversion, prime or extension base field), it counts
+//! base-field multiplications of one use with and without each table and of
+//! building it, and builds the table of width `c` with the largest
+//! `u·(plain − with_table(c)) − ρ·build(c) > 0` (`ρ = 2` for multiples
+//! tables, whose build the count under-states by ≈ 1.7×; `ρ = 1` for windows
+//! tables), or none ([`TablePlan`]); the formulas are in the `policy` module
+//! docs. [`MsmBases::for_msms`] and [`FixedBases::for_calls`] ask it;
+//! [`TablePolicy::break_even`] gives the count at which a table starts to
+//! pay, for callers that learn the count as they go (rent or buy).
 //!
 //! Why hand-written: arkworks 0.6 (the version vidkit is pinned to) has no
 //! batch-affine MSM, and no maintained crate offers one generic over
@@ -37,9 +64,13 @@
 //!   of a folding argument), with one GLV decomposition of `x` for all points
 //!   on the shipped curves (arkworks multiplies their G2 points by plain
 //!   double-and-add).
-//! * [`FixedBases`]: `lo_i + x·B_i` for **fixed** points `B_i` and one
-//!   scalar per call, from per-point window tables (no doublings), for
-//!   folds over a fixed key repeated with many challenges.
+//! * [`MsmBases::for_msms`]: bases prepared for a number of MSMs as the
+//!   policy plans (`usize::MAX` for a key kept for good), with `msm` and the
+//!   many-rows `msm_rows`.
+//! * [`FixedBases`]: the multiples table itself; `lo_i + x·B_i` for
+//!   **fixed** points `B_i` and one scalar per call (no doublings), for
+//!   folds over a fixed key repeated with many challenges, and small MSMs.
+//! * [`TablePolicy`]: the one cost policy of both tables.
 //! * [`gt_msm`]: multi-exponentiation in the pairing target group `G_T` of
 //!   any arkworks pairing, with cyclotomic squarings, free inversions and a
 //!   Frobenius (GLS) split of the exponents found from the curve's moduli;
@@ -58,12 +89,17 @@ mod digits;
 mod fixed;
 mod gt;
 pub mod pippenger;
+pub mod policy;
 mod scale;
 mod table;
 
-pub use bases::{MsmBases, MsmEngine, DEFAULT_TABLE_POINTS};
+pub use bases::{MsmBases, MsmEngine};
 pub use fixed::FixedBases;
 pub use gt::{gt_msm, GtFixedBases};
+pub use policy::{
+    TablePlan, TablePolicy, Workload, DEFAULT_MULTIPLE_POINTS, DEFAULT_TABLE_POINTS,
+    MAX_MULTIPLES_WIDTH,
+};
 pub use scale::add_scaled;
 
 use ark_ec::{

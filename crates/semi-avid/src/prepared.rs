@@ -2,22 +2,25 @@
 //!
 //! A commitment is `k` MSMs over the same bases `B_0 … B_{m−1}`, and a
 //! disperser commits file after file over the same key. vidkit-msm can
-//! prepare fixed bases with a window table (`2^{c·w}·B_i`, one bucket pass
-//! per MSM instead of one per window, 1.5–2× faster at a few thousand
-//! bases, `docs/msm.md`), but building it costs about as much as ten MSMs,
-//! so it is not worth it for one file with few columns.
+//! prepare fixed bases with a table (one bucket pass per MSM instead of one
+//! per window, or no doubling at all; 1.5–2× faster at a few thousand bases,
+//! `docs/msm.md`), but building one costs about as much as ten MSMs or more,
+//! so it is not worth it for one file with few columns — and the key cannot
+//! know how many files will follow.
 //!
-//! [`PreparedBases`] decides with the classic rent-or-buy rule: MSMs run on
-//! plain bases and are counted per **size class** (`m` rounded up to a power
-//! of two); once the count reaches the number of MSMs that would have repaid
-//! the table ([`vidkit_msm::MsmBases::msms_to_repay_table`]), the table is
-//! built over the first `min(m_max, 2^⌈log m⌉)` bases and used for every later
-//! commit of that class. Whatever the sequence of files, the work is at most
-//! about twice what it would be knowing the future; a long-running disperser
-//! ends up on the table, a one-off commit never pays for it. One class is
-//! kept at a time (about 100 MiB at most for BLS12-381, the default budget of
-//! `vidkit_msm::DEFAULT_TABLE_POINTS` points); a file of another class
-//! starts a new count.
+//! [`PreparedBases`] therefore rents before it buys: MSMs run on plain bases
+//! and are counted per **size class** (`m` rounded up to a power of two,
+//! capped by `m_max`). After each commit it asks vidkit-msm's table policy
+//! ([`vidkit_msm::TablePolicy::plan`]) which table the MSMs counted so far
+//! would have paid for; the first time the answer is a table, that table is
+//! built over the class's bases and serves every later commit of the class.
+//! Whether the policy builds is monotone in the count, so this happens at
+//! its break-even count ([`vidkit_msm::TablePolicy::break_even`]): a one-off
+//! commit never pays for a table, a long-running disperser ends up on one,
+//! and the work is at most about twice what it would be knowing the future.
+//! One class is kept at a time (the policy's budgets bound the table:
+//! about 100 MiB at most for BLS12-381); a file of another class starts a
+//! new count.
 //!
 //! The results are the same group elements with or without the table (exact
 //! arithmetic); only the time differs. The state is shared by clones of a
@@ -25,7 +28,7 @@
 
 use ark_ec::CurveGroup;
 use std::sync::{Arc, Mutex};
-use vidkit_msm::MsmBases;
+use vidkit_msm::{MsmBases, TablePlan, TablePolicy, Workload};
 
 /// The table state of one key (see the module docs).
 pub(crate) struct PreparedBases<G: CurveGroup> {
@@ -80,10 +83,11 @@ impl<G: CurveGroup> core::fmt::Debug for PreparedBases<G> {
 
 impl<G: CurveGroup> PreparedBases<G> {
     /// Bases prepared for `count` MSMs over `bases[..m]`: the class table if
-    /// it exists or has now been repaid, plain bases otherwise.
+    /// it exists or the MSMs counted in the class now pay for one, plain
+    /// bases otherwise.
     pub(crate) fn for_commit(&self, bases: &[G::Affine], m: usize, count: usize) -> MsmChoice<G> {
         let rows = m.next_power_of_two().min(bases.len()).max(m);
-        let build = {
+        let plan = {
             // A poisoned lock only means another commit panicked mid-update;
             // the state is a cache, so start it afresh.
             let mut state = match self.state.lock() {
@@ -101,16 +105,13 @@ impl<G: CurveGroup> PreparedBases<G> {
                 return MsmChoice::Table(Arc::clone(table));
             }
             state.plain_msms = state.plain_msms.saturating_add(count);
-            MsmBases::<G>::msms_to_repay_table(rows).is_some_and(|r| state.plain_msms >= r)
+            TablePolicy::DEFAULT.plan::<G>(rows, Workload::Msms(state.plain_msms))
         };
-        if !build {
+        if plan == TablePlan::Plain {
             return MsmChoice::Plain(MsmBases::new(&bases[..m]));
         }
         // built outside the lock: other commits go on with plain bases meanwhile
-        let table = Arc::new(MsmBases::with_precomputation(
-            &bases[..rows],
-            vidkit_msm::DEFAULT_TABLE_POINTS,
-        ));
+        let table = Arc::new(MsmBases::with_plan(&bases[..rows], plan));
         if let Ok(mut state) = self.state.lock() {
             if state.rows == rows {
                 state.table = Some(Arc::clone(&table));

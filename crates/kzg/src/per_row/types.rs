@@ -14,8 +14,8 @@ pub struct PerRowVerifierKey<E: Pairing> {
     pub m_max: u64,
 }
 
-/// Prover key: the `k` G1 powers (with their fixed-base table, rebuilt on
-/// deserialization) and the verifier key.
+/// Prover key: the `k` G1 powers (with the fixed-base table vidkit-msm
+/// plans for them, rebuilt on deserialization) and the verifier key.
 #[derive(Clone, Debug, PartialEq, Eq, CanonicalSerialize, CanonicalDeserialize)]
 pub struct PerRowProverKey<E: Pairing> {
     /// The powers `[τ^c]_1`, `c < k`.

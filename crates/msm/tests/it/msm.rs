@@ -10,7 +10,10 @@ use ark_std::rand::{Rng, SeedableRng};
 use proptest::prelude::*;
 use rand_chacha::ChaCha20Rng;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use vidkit_msm::{msm, msm_bigint, pippenger, FastMsm, MsmBases, DEFAULT_TABLE_POINTS};
+use vidkit_msm::{
+    msm, msm_bigint, pippenger, FastMsm, FixedBases, MsmBases, TablePlan, TablePolicy, Workload,
+    DEFAULT_TABLE_POINTS,
+};
 
 fn naive<G: CurveGroup>(bases: &[G::Affine], scalars: &[G::ScalarField]) -> G {
     bases.iter().zip(scalars).map(|(b, s)| *b * s).sum()
@@ -266,14 +269,24 @@ fn prepared_for_many_msms_matches_arkworks() {
     let mut rng = ChaCha20Rng::seed_from_u64(8);
     let bases = random_points::<ark_bls12_381::G1Projective>(64, &mut rng);
     let few = MsmBases::<ark_bls12_381::G1Projective>::for_msms(&bases, 1);
+    let some = MsmBases::<ark_bls12_381::G1Projective>::for_msms(&bases, 100);
     let many = MsmBases::<ark_bls12_381::G1Projective>::for_msms(&bases, 1000);
     assert_eq!(few.engine(), "batch-affine");
-    assert_eq!(many.engine(), "batch-affine-table");
+    // G1: the windows table repays its build first, the multiples table
+    // (no buckets) once it repays twice its larger build
+    assert_eq!(some.engine(), "batch-affine-table");
+    assert_eq!(many.engine(), "fixed-base-table");
+    let g2 = random_points::<ark_bls12_381::G2Projective>(64, &mut rng);
+    let g2_many = MsmBases::<ark_bls12_381::G2Projective>::for_msms(&g2, 1000);
+    assert_eq!(g2_many.engine(), "batch-affine-table", "G2: windows tables");
     for _ in 0..3 {
         let s: Vec<_> = (0..64).map(|_| ark_bls12_381::Fr::rand(&mut rng)).collect();
         let expected = ark_bls12_381::G1Projective::msm_unchecked(&bases, &s);
         assert_eq!(few.msm(&s), expected);
+        assert_eq!(some.msm(&s), expected);
         assert_eq!(many.msm(&s), expected);
+        let expected = ark_bls12_381::G2Projective::msm_unchecked(&g2, &s);
+        assert_eq!(g2_many.msm(&s), expected);
     }
 }
 
@@ -321,4 +334,72 @@ fn add_scaled_on_every_group() {
     add_scaled_matches::<ark_bn254::G2Projective>(&mut rng);
     // a group without the GLV path (BLS12-381 G1 under another type)
     add_scaled_matches::<Projective<Hooked>>(&mut rng);
+}
+
+/// Every table of the crate — multiples at every width (`msm`, `msm_bigint`,
+/// `msm_rows`), windows, and the prepared bases of every plan — against
+/// arkworks' `VariableBaseMSM`, with zero, one and `r − 1` scalars and
+/// identity bases, on G1 and G2 of BLS12-381 and BN254 (BLS24-317: its
+/// crate's tests).
+fn tables_match_arkworks<G: CurveGroup>(seed: u64) {
+    let mut rng = ChaCha20Rng::seed_from_u64(seed);
+    let n = 37;
+    let mut bases = random_points::<G>(n, &mut rng);
+    bases[5] = G::Affine::zero();
+    let rows = 3;
+    let mut s: Vec<G::ScalarField> = (0..n * rows)
+        .map(|_| G::ScalarField::rand(&mut rng))
+        .collect();
+    s[0] = G::ScalarField::zero();
+    s[1] = -G::ScalarField::from(1u64);
+    s[2] = G::ScalarField::from(1u64);
+    let want: Vec<G> = s.chunks(n).map(|r| G::msm_unchecked(&bases, r)).collect();
+    let big: Vec<_> = s[..n].iter().map(|x| x.into_bigint()).collect();
+    for c in 1..=MAX_WIDTH {
+        let t = FixedBases::<G>::new(&bases, c);
+        assert_eq!(t.msm(&s[..n]), want[0], "multiples c = {c}");
+        assert_eq!(t.msm_bigint(&big), want[0], "multiples bigint c = {c}");
+        assert_eq!(t.msm_rows(&s, n).unwrap(), want, "multiples rows c = {c}");
+        assert_eq!(
+            t.msm(&s[..7]),
+            G::msm_unchecked(&bases[..7], &s[..7]),
+            "short, c = {c}"
+        );
+    }
+    let plans = [
+        TablePlan::Plain,
+        TablePlan::Windows(4),
+        TablePlan::Windows(9),
+        TablePlan::Multiples(3),
+        TablePlan::Multiples(10),
+    ];
+    let policy = TablePolicy::default();
+    let chosen = [1, 30, 1000, usize::MAX].map(|u| policy.plan::<G>(n, Workload::Msms(u)));
+    for plan in plans.into_iter().chain(chosen) {
+        let p = MsmBases::<G>::with_plan(&bases, plan);
+        assert_eq!(p.msm(&s[..n]), want[0], "{plan:?}");
+        assert_eq!(p.msm_bigint(&big), want[0], "{plan:?} bigint");
+        assert_eq!(p.msm_rows(&s, n).unwrap(), want, "{plan:?} rows");
+        assert_eq!(
+            p.msm_rows(&s[..6], 2).unwrap().len(),
+            3,
+            "{plan:?} short rows"
+        );
+        assert_eq!(
+            p.msm_rows(&s, n + 1),
+            None,
+            "{plan:?} rows longer than the bases"
+        );
+        assert_eq!(p.msm_rows(&s[..5], 2), None, "{plan:?} rows ∤ scalars");
+    }
+}
+
+const MAX_WIDTH: u32 = vidkit_msm::MAX_MULTIPLES_WIDTH;
+
+#[test]
+fn tables_match_arkworks_on_every_shipped_group() {
+    tables_match_arkworks::<ark_bls12_381::G1Projective>(20);
+    tables_match_arkworks::<ark_bls12_381::G2Projective>(21);
+    tables_match_arkworks::<ark_bn254::G1Projective>(22);
+    tables_match_arkworks::<ark_bn254::G2Projective>(23);
 }
