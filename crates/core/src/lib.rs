@@ -17,7 +17,8 @@
 //! that the trait can provide `encode`/`decode` once for every scheme.
 //!
 //! Features: `std` (default), `parallel`, `asm`, `test-srs` (insecure setups
-//! with known trapdoors), `test-utils` (the conformance suite).
+//! with known trapdoors), `test-utils` (the conformance suite), `bench` (the
+//! criterion bench template of the scheme crates, [`bench`]).
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
@@ -29,6 +30,8 @@ mod scheme;
 mod srs;
 mod transcript;
 
+#[cfg(feature = "bench")]
+pub mod bench;
 #[cfg(feature = "test-utils")]
 pub mod conformance;
 
