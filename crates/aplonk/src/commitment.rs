@@ -1,4 +1,4 @@
-//! The public commitment and the prover's row commitments (schemes.md §7.2).
+//! The public commitment and the prover's row commitments (docs/spec.md §7.2).
 //!
 //! The commitment is **constant size**: the inner-pairing-product
 //! meta-commitment `com_f = Σ_{i<m} e(μ_i, [τ^i]_2)` (one G_T element) and the

@@ -1,5 +1,5 @@
 //! The prover of the folding inner-pairing-product argument over G2
-//! (schemes.md §7.4), with the scalar-carrying fold of §8.7.
+//! (docs/spec.md §7.4), with the scalar-carrying fold of §8.7.
 //!
 //! Statement: `com_f = ⟨a, G⟩_e = Σ_i e(a_i, G_i)` with `G = ck` and
 //! `μ̂ = ⟨a, b⟩ = Σ_i b_i·a_i` with `b = (r^i)_{i<m'}`; witness `a = μ`.

@@ -1,4 +1,4 @@
-//! Prover and verifier keys (schemes.md §7.1).
+//! Prover and verifier keys (docs/spec.md §7.1).
 //!
 //! * Prover: `[σ^c]_1` for `c < k` (row KZG, a `vidkit_kzg::CommitterKey`
 //!   with the fixed-base table vidkit-msm plans for it, as in KZG+), the IPA
@@ -6,7 +6,7 @@
 //!   verifier key (bound into every transcript).
 //! * Verifier: `G`, `H`, `[σ]_2`, `[τ]_1` (2 G1 + 2 G2): constant size, the
 //!   verifier never needs `ck`. `H` and `[σ]_2` are kept in prepared form
-//!   (schemes.md §8.3); only the four points are serialized.
+//!   (docs/spec.md §8.3); only the four points are serialized.
 
 use crate::{m_prime, AplonkError, AplonkSrs, NAME};
 use ark_ec::{pairing::Pairing, AffineRepr};

@@ -2,7 +2,7 @@
 //!
 //! aPlonK-PC (seed paper §2.2.2; the commitment part of aPlonK, Ambrona,
 //! Beunardeau, Schmitt, Toledo, ePrint 2022/1352) over any arkworks
-//! [`Pairing`](ark_ec::pairing::Pairing), following schemes.md §7.
+//! [`Pairing`](ark_ec::pairing::Pairing), following docs/spec.md §7.
 //!
 //! The `m` row polynomials `P_i` of a file are committed with KZG under a
 //! trapdoor `σ` (`μ_i = [P_i(σ)]_1`), and the vector `μ` (padded with
@@ -29,7 +29,7 @@
 //! Verification (module `verify`) costs `O(m)` field operations (the shard
 //! itself), `O(κ)` group work, 4 Miller loops and one final exponentiation.
 //!
-//! ## Where this differs from komodo 1.0.1 (schemes.md §7.7)
+//! ## Where this differs from komodo 1.0.1 (docs/spec.md §7.7)
 //! komodo's verifier never reads the shard (any tampered shard verifies), its
 //! `r` binds only `com_f` and the point, it needs `m` to be a power of two
 //! and puts the `m` row commitments inside the commitment. Here `r` binds
@@ -60,7 +60,7 @@
 //! # Ok::<(), vidkit_aplonk::AplonkError>(())
 //! ```
 //!
-//! ## Performance (schemes.md §8)
+//! ## Performance (docs/spec.md §8)
 //! Multi-pairings with one final exponentiation for `com_f` and every
 //! `L_G`/`R_G`; the first IPA round's pairings, identical for all shards, are
 //! computed once per file; the folds carry a scalar factor (§8.7) so that

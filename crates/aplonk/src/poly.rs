@@ -1,5 +1,5 @@
 //! Field-level helpers: Horner evaluations and the challenge polynomial `g`
-//! (schemes.md §7.4–7.5, §8.7).
+//! (docs/spec.md §7.4–7.5, §8.7).
 //!
 //! After `κ` folding rounds with challenges `u_0 … u_{κ−1}`, the folded
 //! power vector and the folded commitment key are evaluations of

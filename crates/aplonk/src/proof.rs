@@ -1,4 +1,4 @@
-//! The per-shard proof and its wire format (schemes.md §7.3, §7.8).
+//! The per-shard proof and its wire format (docs/spec.md §7.3, §7.8).
 //!
 //! `(μ̂, π_kzg, {L_G, R_G, L_r, R_r}_{ℓ<κ}, μ_0, G_0, π_ck)`:
 //! `(2κ + 3)` G1 + 2 G2 + `2κ` G_T, plus the 8-byte round count of the
@@ -11,7 +11,7 @@ use crate::{commitment::rounds, AplonkError};
 use ark_ec::pairing::{Pairing, PairingOutput};
 use ark_serialize::{CanonicalDeserialize, CanonicalSerialize, Compress};
 
-/// The four messages of one IPA round (schemes.md §7.4).
+/// The four messages of one IPA round (docs/spec.md §7.4).
 #[derive(Clone, Debug, PartialEq, Eq, CanonicalSerialize, CanonicalDeserialize)]
 pub struct Round<E: Pairing> {
     /// `L_G = ⟨a_L, G_R⟩_e`.

@@ -1,4 +1,4 @@
-//! Proving one shard (schemes.md §7.3, §7.5).
+//! Proving one shard (docs/spec.md §7.3, §7.5).
 //!
 //! 1. `r = FS(params, vk, com_f, j, α_j, y_j)`;
 //! 2. `f = Σ_i r^i P_i` (Horner over rows), `μ̂ = ⟨μ, (r^i)⟩` (one MSM),

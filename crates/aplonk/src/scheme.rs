@@ -1,4 +1,4 @@
-//! [`Aplonk`]: the [`Scheme`] implementation (schemes.md §7).
+//! [`Aplonk`]: the [`Scheme`] implementation (docs/spec.md §7).
 
 use crate::{
     commitment::{m_prime, rounds},
@@ -28,7 +28,7 @@ impl<E: Pairing> Aplonk<E> {
     }
 
     /// What [`Scheme::setup`] reads for files of up to `max_bytes` bytes:
-    /// `m_max`, and the shapes of the two strings (schemes.md §7.1): σ with
+    /// `m_max`, and the shapes of the two strings (docs/spec.md §7.1): σ with
     /// `k` G1 powers (row commitments) and `[1]_2, [σ]_2`; τ with
     /// `[1]_1, [τ]_1` and `m' = next_pow2(m_max)` G2 powers (the IPA key),
     /// at least the 2 every [`Srs`] holds.

@@ -1,4 +1,4 @@
-//! The two-trapdoor setup of aPlonK-PC (schemes.md §7.1).
+//! The two-trapdoor setup of aPlonK-PC (docs/spec.md §7.1).
 //!
 //! aPlonK-PC needs two **independent** powers-of-secret strings: `σ` for the
 //! KZG commitments of the row polynomials (`[σ^c]_1` for `c < k`, and `[σ]_2`

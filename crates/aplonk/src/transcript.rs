@@ -1,4 +1,4 @@
-//! The Fiat-Shamir transcript of one shard proof (schemes.md §2, §7.3–7.5).
+//! The Fiat-Shamir transcript of one shard proof (docs/spec.md §2, §7.3–7.5).
 //!
 //! One running transcript, DST `vidkit/aplonk/shard/v1`, absorbs in order:
 //! the curve, the file metadata `(k, n, m, L, encoding)` and `m'`, the
@@ -7,7 +7,7 @@
 //! `L_G, R_G, L_r, R_r`, then draws **u_ℓ**; then `μ_0, G_0` and draws **ρ**.
 //! Every challenge depends on everything before it (the transcript chains its
 //! whole state), so r binds the parameters, the commitment, the index, the
-//! point and the shard values, as schemes.md §7.7 requires.
+//! point and the shard values, as docs/spec.md §7.7 requires.
 
 use crate::{commitment::m_prime, Commitment, Round, NAME};
 use ark_ec::pairing::Pairing;
@@ -67,7 +67,7 @@ impl ShardTranscript {
     }
 
     /// Absorbs `π_ck` and draws `count` coefficients that merge the pairing
-    /// checks of a single verification (deterministic, schemes.md §2: they
+    /// checks of a single verification (deterministic, docs/spec.md §2: they
     /// come after everything being verified).
     pub fn merge_coefficients<E: Pairing>(
         &mut self,

@@ -1,4 +1,4 @@
-//! Verification of one shard or of many shards of one file (schemes.md §7.6, §8.4).
+//! Verification of one shard or of many shards of one file (docs/spec.md §7.6, §8.4).
 //!
 //! For shard `j` with values `y` the verifier replays the transcript
 //! (`r`, `u_ℓ`, `ρ`), recomputes `v̂ = Σ_i r^i y[i]` **from the shard** (this
@@ -23,7 +23,7 @@
 //! 4 Miller loops, 1 final exponentiation, one G1 MSM of size `2κ + 4` and
 //! one G_T multi-exponentiation of size `2κ`. For a single shard `δ2 = 1`
 //! and `δ1, δ3, δ4` are drawn from the transcript after `π_ck` (deterministic
-//! Fiat-Shamir over everything being verified, schemes.md §2). A batch of `t`
+//! Fiat-Shamir over everything being verified, docs/spec.md §2). A batch of `t`
 //! shards draws all `δ` from the caller's private RNG (128-bit), adds up the
 //! `H`-side and `[σ]_2`-side points of every shard (the KZG(σ) checks merge
 //! as in KZG+) and keeps 2 Miller loops per shard for `G_0` and `π_ck`:

@@ -10,7 +10,7 @@
 //! ```
 //!
 //! It checks the contracts of [`Scheme`]: round trips through any `k` of the
-//! `n` shards for boundary lengths (schemes.md §10 T-1, T-2), completeness
+//! `n` shards for boundary lengths (docs/spec.md §10 T-1, T-2), completeness
 //! (T-9), rejection of tampered shards (T-13, T-14), shards under another index
 //! and proofs of other shards (T-15), commitments to another file (T-16),
 //! tampered proof bytes (part of T-17), malformed input (T-22), batch
@@ -235,7 +235,7 @@ macro_rules! conformance_suite {
     };
 }
 
-/// Lengths at the packing boundaries (schemes.md §10): 0, 1, s−1, s, s+1,
+/// Lengths at the packing boundaries (docs/spec.md §10): 0, 1, s−1, s, s+1,
 /// s·k−1, s·k, s·k+1, a random one and `max_bytes`, all capped at `max_bytes`.
 pub fn boundary_lengths<S: Scheme, R: RngCore>(
     scheme: &S,

@@ -24,7 +24,7 @@ pub enum Error {
     #[error("erasure coding: {0}")]
     Erasure(#[from] vidkit_erasure::Error),
     /// A decoded field element has non-zero bytes above the `s` data bytes:
-    /// an honest encoder never produces it (schemes.md §1.1).
+    /// an honest encoder never produces it (docs/spec.md §1.1).
     #[error("field element {index} is not a canonical data element (byte {byte} is non-zero)")]
     NonCanonicalElement {
         /// position of the element in the row-major matrix

@@ -13,7 +13,7 @@ use vidkit_erasure::{Encoding, ReedSolomon};
 /// byte length L.
 ///
 /// It is part of every commitment and bound into every Fiat-Shamir transcript
-/// (schemes.md §1.1, §2): changing L or m changes the challenges, so a verifier
+/// (docs/spec.md §1.1, §2): changing L or m changes the challenges, so a verifier
 /// can never be talked into truncating or extending the recovered payload.
 /// Deserialization checks that `m` is the row count that `L` and `k` imply.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -181,7 +181,7 @@ impl CanonicalDeserialize for FileInfo {
 /// One encoded shard: its index `j` and the `m` values `y_j[i] = P_i(α_j)`.
 ///
 /// The evaluation point `α_j` is never carried: verifiers derive it from the
-/// index and the code (schemes.md §5.6), so a shard cannot choose its own point.
+/// index and the code (docs/spec.md §5.6), so a shard cannot choose its own point.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, CanonicalSerialize, CanonicalDeserialize)]
 pub struct Shard<F: PrimeField> {
     /// The shard's index `j < n`.

@@ -1,4 +1,4 @@
-//! Bytes ↔ field elements ↔ the m×k data matrix (schemes.md §1.1–1.2).
+//! Bytes ↔ field elements ↔ the m×k data matrix (docs/spec.md §1.1–1.2).
 //!
 //! A prime field of `b` bits (`MODULUS_BIT_SIZE`) holds every integer below
 //! `2^(b-1)`, so `s = ⌊(b − 1)/8⌋` bytes always fit without reduction

@@ -1,4 +1,4 @@
-//! Verifier-private randomness for batch verification (schemes.md §2).
+//! Verifier-private randomness for batch verification (docs/spec.md §2).
 //!
 //! Batch verification combines many checks with random coefficients that the
 //! prover must not be able to predict. [`os_rng`] returns a ChaCha20 generator

@@ -1,4 +1,4 @@
-//! The dispersal-scheme trait every scheme crate implements (architecture.md).
+//! The dispersal-scheme trait every scheme crate implements.
 //!
 //! A scheme value *is* its configuration: it is built once by a fallible
 //! constructor that validates `(k, n, encoding)` and owns the Reed-Solomon
@@ -202,7 +202,7 @@ pub trait Scheme: Sized + Send + Sync {
         max_bytes: usize,
     ) -> Result<(Self::ProverKey, Self::VerifierKey), Self::Error>;
 
-    /// Packs bytes into the `m × k` matrix (schemes.md §1.1–1.2) and encodes
+    /// Packs bytes into the `m × k` matrix (docs/spec.md §1.1–1.2) and encodes
     /// it into `n` shards.
     fn encode(&self, data: &[u8]) -> Result<Encoded<ScalarOf<Self>>, Self::Error> {
         let code = self.code();

@@ -1,4 +1,4 @@
-//! Structured reference string: powers of a secret τ in G1 and G2 (schemes.md §3).
+//! Structured reference string: powers of a secret τ in G1 and G2 (docs/spec.md §3).
 //!
 //! `Srs { g1: [τ^i]_1 for i < d1, g2: [τ^i]_2 for i < d2 }` with `d2 ≥ 2`
 //! (`[1]_2 = H` and `[τ]_2` are what every KZG verifier needs; aPlonK's IPA key

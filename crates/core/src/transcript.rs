@@ -1,4 +1,4 @@
-//! Fiat-Shamir transcript (schemes.md §2).
+//! Fiat-Shamir transcript (docs/spec.md §2).
 //!
 //! A transcript is a running SHA-512 state. It starts with a domain-separation
 //! tag `DST = "vidkit/<scheme>/<challenge>/v1"`; every append writes

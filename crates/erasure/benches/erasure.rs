@@ -1,7 +1,7 @@
 //! Criterion benches of the Reed–Solomon coder on BLS12-381 Fr.
 //!
 //! Groups `erasure/encode/{mode}` and `erasure/decode/{mode}`, 1 MiB of payload packed 31 bytes
-//! per element (schemes.md §1.1), at (k, n) ∈ {(4, 8), (16, 32), (64, 128)}; throughput in
+//! per element (docs/spec.md §1.1), at (k, n) ∈ {(4, 8), (16, 32), (64, 128)}; throughput in
 //! payload bytes. Decoding uses the last k shards (never the systematic ones) with a warm coder
 //! (its plan for that index set cached, as in steady-state use); in the FFT modes both decoding
 //! methods are measured side by side (`vandermonde/…` and `fft/…` ids).

@@ -1,5 +1,5 @@
-//! Cache of decoding plans keyed by the set of shard indices used (schemes.md §8.7: "invert
-//! V_J once per set of received indices, cache by index set").
+//! Cache of decoding plans keyed by the set of shard indices used (docs/spec.md §8.7): the
+//! inverse of `V_J` is computed once per set `J` of received indices.
 //!
 //! The cache is shared by clones of a coder (`Arc`), guarded by a mutex, and bounded to
 //! [`CAPACITY`] entries (it is simply emptied when full: index sets seen in practice repeat,

@@ -1,4 +1,4 @@
-//! The reusable coder: parameters, evaluation points and encoding (schemes.md §1.3).
+//! The reusable coder: parameters, evaluation points and encoding (docs/spec.md §1.3).
 
 use crate::{
     cache::PlanCache,
@@ -248,7 +248,7 @@ impl<F: FftField> ReedSolomon<F> {
         out
     }
 
-    /// Points mode: Horner's rule, vectorised over a tile of rows (schemes.md §1.3, §8.7).
+    /// Points mode: Horner's rule, vectorised over a tile of rows (docs/spec.md §1.3, §8.7).
     fn evaluate_points(&self, coefficients: &[F], m: usize, shards: &mut [Vec<F>]) {
         let k = self.k;
         let rows = rows_per_tile(k, m);

@@ -1,5 +1,5 @@
 //! The radix-2 evaluation domain `H_{n'} = ⟨ω⟩` with its powers cached once per coder
-//! (schemes.md §8.1: "precompute the domain (twiddles) once per (n', curve)").
+//! (docs/spec.md §8.1): the twiddles are computed once per `(n', curve)`.
 //!
 //! The generator comes from ark-poly's [`Radix2EvaluationDomain`], so `ω` is exactly the root
 //! of unity every other arkworks user gets for this size. What ark-poly does not offer is a

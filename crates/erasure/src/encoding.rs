@@ -1,4 +1,4 @@
-//! The evaluation-domain descriptor (schemes.md §1.3).
+//! The evaluation-domain descriptor (docs/spec.md §1.3).
 //!
 //! The encoding is part of every transcript that binds a dispersal, so its numeric
 //! [`id`](Encoding::id) and textual [`name`](Encoding::name) are stable and must never change.

@@ -1,4 +1,4 @@
-//! Reed–Solomon erasure coding over any FFT-friendly prime field (schemes.md §1.3–§1.4, §8.1,
+//! Reed–Solomon erasure coding over any FFT-friendly prime field (docs/spec.md §1.3–§1.4, §8.1,
 //! §8.7).
 //!
 //! # The code

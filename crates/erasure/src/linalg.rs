@@ -2,7 +2,7 @@
 //! pivoting, rank selection, and the tiled application of a `k × k` matrix to `k` shards.
 //!
 //! Hand-written because arkworks has no dense matrix type; the routines are the textbook
-//! ones, kept short and tested against each other (schemes.md §1.4 asks for pivoting, which
+//! ones, kept short and tested against each other (docs/spec.md §1.4 asks for pivoting, which
 //! komodo's `Matrix::invert` lacks).
 
 use crate::tile::{row_tiles, rows_per_tile, run};

@@ -1,5 +1,5 @@
 //! Recoding (random linear network coding) and decoding from arbitrary combinations
-//! (schemes.md §1.4 last paragraph, §6.6; komodo `fec::recode_*`).
+//! (docs/spec.md §1.4 last paragraph, §6.6; komodo `fec::recode_*`).
 //!
 //! A *combination shard* is a pair `(λ, values)` with `λ ∈ F^k` and
 //! `values[i] = Σ_c λ_c · coefficients[i][c]`. An RS shard `j` is the combination

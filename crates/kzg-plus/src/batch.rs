@@ -1,4 +1,4 @@
-//! Batch verification of `t` shards of one file (schemes.md §5.5).
+//! Batch verification of `t` shards of one file (docs/spec.md §5.5).
 //!
 //! With verifier-private 128-bit coefficients `ρ_u` and the shards' own
 //! challenges `r_u`, values `v_u`, points `α_u` and proofs `π_u`:

@@ -1,5 +1,5 @@
 //! The KZG+ commitment: the file metadata and the `m` row commitments
-//! `C_i = [P_i(τ)]_1` (schemes.md §5.2), with the digest
+//! `C_i = [P_i(τ)]_1` (docs/spec.md §5.2), with the digest
 //! `h_C = H(DST, curve, k, n, m, L, encoding, C_0 … C_{m−1})` computed once
 //! (on construction and on deserialization) so that per-shard challenges bind
 //! all commitments in O(1).

@@ -1,11 +1,11 @@
-//! Prover and verifier keys (schemes.md §5.1).
+//! Prover and verifier keys (docs/spec.md §5.1).
 //!
 //! The prover key holds the `k` G1 powers `[τ^c]_1`, a fixed-base window table
 //! for them (rebuilt on deserialization, never serialized) and the verifier
 //! key (the prover needs its digest for the transcript). The verifier key is
 //! `G, H, [τ]_2` (with prepared G2 points, see [`vidkit_kzg::VerifierKey`]),
 //! the largest supported row count `m_max`, and a cached digest of its points
-//! that every challenge binds (schemes.md §2: "a digest of the SRS/verifier key").
+//! that every challenge binds (docs/spec.md §2: "a digest of the SRS/verifier key").
 
 use crate::NAME;
 use ark_ec::pairing::Pairing;

@@ -1,6 +1,6 @@
 //! # vidkit-kzg-plus
 //!
-//! KZG+ (seed paper §2.2.1; schemes.md §5): a file is an `m × k` matrix whose
+//! KZG+ (seed paper §2.2.1; docs/spec.md §5): a file is an `m × k` matrix whose
 //! rows are polynomials `P_i` of degree `< k`; the commitment is the `m` KZG
 //! commitments `C_i = [P_i(τ)]_1`; shard `j` holds `y_j[i] = P_i(α_j)` and a
 //! **single** G1 proof: the KZG opening at `α_j` of the random combination
@@ -11,7 +11,7 @@
 //! * `r_j` binds the verifier key, every row commitment (through a digest
 //!   `h_C` computed once), the metadata `(k, n, m, L, encoding)`, the index,
 //!   the point and the shard values — not only the shard values
-//!   (schemes.md §5.6; the paper's variant lets a malicious disperser make
+//!   (docs/spec.md §5.6; the paper's variant lets a malicious disperser make
 //!   inconsistent shards that all verify). The paper's transcript survives
 //!   only behind the `paper-faithful` feature as
 //!   [`TranscriptMode::PaperUnsound`], for the regression test of that attack.

@@ -1,5 +1,5 @@
 //! The KZG+ proof of one shard: a single G1 point `π_j = [W_j(τ)]_1`
-//! (schemes.md §5.3). Deserialization with validation checks that the point
+//! (docs/spec.md §5.3). Deserialization with validation checks that the point
 //! is on the curve and in the prime-order subgroup.
 
 use ark_ec::pairing::Pairing;

@@ -1,4 +1,4 @@
-//! The KZG+ scheme (schemes.md §5; seed paper §2.2.1): setup, commit, prove
+//! The KZG+ scheme (docs/spec.md §5; seed paper §2.2.1): setup, commit, prove
 //! and verify one shard.
 //!
 //! * Commit: `C_i = [P_i(τ)]_1` for every row, each a size-`k` MSM over the
@@ -47,7 +47,7 @@ impl<E: Pairing> KzgPlus<E> {
     }
 
     /// **UNSOUND** — the same scheme with the seed paper's / komodo's
-    /// challenge `r = H(y_j)`. For reproducing the attack of schemes.md §5.6
+    /// challenge `r = H(y_j)`. For reproducing the attack of docs/spec.md §5.6
     /// and paper-faithful measurements only.
     #[cfg(feature = "paper-faithful")]
     pub fn with_paper_transcript_unsound(mut self) -> Self {

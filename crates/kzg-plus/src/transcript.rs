@@ -1,4 +1,4 @@
-//! The per-shard challenge `r_j` (schemes.md §5.3, §5.6).
+//! The per-shard challenge `r_j` (docs/spec.md §5.3, §5.6).
 //!
 //! Sound transcript (the default):
 //! `r_j = FS("vidkit/kzg-plus/r/v1", vk digest, h_C, j, α_j, y_j[0..m))`, where
@@ -26,7 +26,7 @@ pub enum TranscriptMode {
     #[default]
     Sound,
     /// **UNSOUND** — the seed paper's / komodo's `r = H(y_j)`. Only for tests
-    /// that reproduce the attack of schemes.md §5.6 and for paper-faithful
+    /// that reproduce the attack of docs/spec.md §5.6 and for paper-faithful
     /// measurements.
     #[cfg(feature = "paper-faithful")]
     PaperUnsound,

@@ -2,7 +2,7 @@
 //!
 //! KZG10 polynomial commitments (Kate, Zaverucha, Goldberg 2010) over any
 //! arkworks [`Pairing`](ark_ec::pairing::Pairing), as specified in
-//! schemes.md §3 and the seed paper §2.2.1:
+//! docs/spec.md §3 and the seed paper §2.2.1:
 //!
 //! * [`commit`] — one MSM on the affine SRS bases (G1 or G2);
 //! * [`open`] / [`divide_by_linear`] — Ruffini division, no inversions;

@@ -1,4 +1,4 @@
-//! Commit and open (schemes.md §3; seed paper §2.2.1).
+//! Commit and open (docs/spec.md §3; seed paper §2.2.1).
 //!
 //! With powers of τ `([τ^i]_1)_{i<d}` the commitment to
 //! `P(X) = Σ_i a_i X^i` (deg P < d) is `C = [P(τ)]_1 = Σ_i a_i·[τ^i]_1`, one

@@ -1,4 +1,4 @@
-//! The verifier key and the pairing checks (schemes.md §3, §8.3, §8.4).
+//! The verifier key and the pairing checks (docs/spec.md §3, §8.3, §8.4).
 //!
 //! An opening `(C, z, v, π)` is correct iff `e(C − v·G, H) = e(π, [τ − z]_2)`.
 //! Moving the variable scalar `z` to G1 gives

@@ -1,4 +1,4 @@
-//! The commitment bases `B_0 … B_{m_max−1}` (schemes.md §6.1): the prover key
+//! The commitment bases `B_0 … B_{m_max−1}` (docs/spec.md §6.1): the prover key
 //! and the verifier key of Semi-AVID-PC.
 //!
 //! A column of the data matrix is committed as `Com(x) = Σ_i x_i·B_i`, and a

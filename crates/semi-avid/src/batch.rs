@@ -1,4 +1,4 @@
-//! Verifying many shards of one file (schemes.md §6.5, §8.4, §8.8).
+//! Verifying many shards of one file (docs/spec.md §6.5, §8.4, §8.8).
 //!
 //! Batch: with verifier-private 128-bit scalars `ρ_u`, the `t` checks
 //! `Com(y_u) = Σ_c α_{j_u}^c γ_c` are merged into

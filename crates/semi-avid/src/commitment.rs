@@ -1,4 +1,4 @@
-//! Wire types: the commitment (one G1 point per source column, schemes.md
+//! Wire types: the commitment (one G1 point per source column, docs/spec.md
 //! §6.2) and the empty per-shard proof (§6.3).
 
 use crate::SemiAvidError;
@@ -102,7 +102,7 @@ impl<E: Pairing> CanonicalDeserialize for SemiAvidCommitment<E> {
     }
 }
 
-/// The per-shard proof of Semi-AVID-PC: there is none (schemes.md §6.3).
+/// The per-shard proof of Semi-AVID-PC: there is none (docs/spec.md §6.3).
 ///
 /// A zero-sized type that serializes to zero bytes; verification of a shard
 /// uses only the commitment and the shard. It exists so that Semi-AVID fits

@@ -1,4 +1,4 @@
-//! Hashing a public seed to G1 points: the transparent bases of schemes.md §6.1.
+//! Hashing a public seed to G1 points: the transparent bases of docs/spec.md §6.1.
 //!
 //! Semi-AVID verification only uses the linearity and the binding property of
 //! `Com(x) = Σ_i x_i·B_i`. Binding holds for any bases `B_0 … B_{m−1}` whose

@@ -1,7 +1,7 @@
 //! # vidkit-semi-avid
 //!
 //! Semi-AVID-PC (seed paper §2.3; Nazirkhanova–Neu–Tse, ePrint 2021/1544, the
-//! commitment part; specification: schemes.md §6): shards of an erasure-coded
+//! commitment part; specification: docs/spec.md §6): shards of an erasure-coded
 //! file are checked through the additive homomorphism of a vector commitment,
 //! with **no per-shard proof**.
 //!

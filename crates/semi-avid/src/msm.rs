@@ -1,4 +1,4 @@
-//! The two group computations of Semi-AVID-PC (schemes.md §6.2, §6.4, §8.2).
+//! The two group computations of Semi-AVID-PC (docs/spec.md §6.2, §6.4, §8.2).
 //!
 //! * Commit: `γ_c = MSM(B[0..m), column c)` for the `k` columns of the
 //!   coefficient matrix. The scalars are converted to their canonical big

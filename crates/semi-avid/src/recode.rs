@@ -1,5 +1,5 @@
 //! Recoded shards: verification against a carried combination vector and
-//! random linear recoding (schemes.md §6.6, komodo's `recode`).
+//! random linear recoding (docs/spec.md §6.6, komodo's `recode`).
 //!
 //! A *combination shard* `(λ, y)` claims `y[i] = Σ_c λ_c·M̂[i][c]` for the
 //! coefficient matrix `M̂` (RS shard `j` is the combination `λ = (α_j^c)_c`).
@@ -44,7 +44,7 @@ impl<E: Pairing> SemiAvid<E> {
         })
     }
 
-    /// Checks a combination shard against the **carried** λ (schemes.md §6.6):
+    /// Checks a combination shard against the **carried** λ (docs/spec.md §6.6):
     /// accept iff `Σ_i y_i·B_i = Σ_c λ_c·γ_c`. Weaker than
     /// [`Scheme::verify`]: see the module docs.
     ///

@@ -1,5 +1,5 @@
 //! The [`Scheme`] implementation: setup, commit, (empty) prove, canonical
-//! verification of shard `j` (schemes.md §6.1–§6.4).
+//! verification of shard `j` (docs/spec.md §6.1–§6.4).
 
 use crate::{
     hash_to_curve::{HashToG1, TransparentCurve},
@@ -31,7 +31,7 @@ impl<E: Pairing> SemiAvid<E> {
     }
 
     /// Transparent keys for files of up to `max_bytes` bytes: `m_max` bases
-    /// hashed from `seed` with method `H` (no trusted setup, schemes.md §6.1).
+    /// hashed from `seed` with method `H` (no trusted setup, docs/spec.md §6.1).
     /// Prover key and verifier key are the same `m_max` points.
     pub fn setup_transparent_with<H: HashToG1<E::G1>>(
         &self,
@@ -170,7 +170,7 @@ impl<E: Pairing> Scheme for SemiAvid<E> {
         Ok(vec![NoProof; self.code.n()])
     }
 
-    /// Canonical verification of shard `j` (schemes.md §6.4): with
+    /// Canonical verification of shard `j` (docs/spec.md §6.4): with
     /// `λ = (α_j^c)_{c<k}` **derived from j**, accept iff
     /// `Σ_i y_i·B_i = Σ_c λ_c·γ_c`. An accepted shard is Reed-Solomon symbol
     /// `j` of the committed file.
@@ -192,7 +192,7 @@ impl<E: Pairing> Scheme for SemiAvid<E> {
         ))
     }
 
-    /// One MSM of size `m + k` for any number of shards (schemes.md §6.5):
+    /// One MSM of size `m + k` for any number of shards (docs/spec.md §6.5):
     /// with private 128-bit `ρ_u` from `rng`, accept iff
     /// `Σ_i (Σ_u ρ_u y_u[i])·B_i = Σ_c (Σ_u ρ_u α_{j_u}^c)·γ_c`.
     fn batch_verify<R: RngCore + ?Sized>(

@@ -1,4 +1,4 @@
-//! The generic conformance suite of vidkit-core (schemes.md §10: T-1, T-2, T-9,
+//! The generic conformance suite of vidkit-core (docs/spec.md §10: T-1, T-2, T-9,
 //! T-12 round trips, T-13…T-17 generic parts, T-21, T-22, T-24) on BLS12-381,
 //! BN254 and BLS24-317, over a grid with k = 1, n = k, n = k + 1, m = 1, m not
 //! a power of two, and the Points, Fft and Systematic encodings.

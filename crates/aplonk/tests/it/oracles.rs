@@ -1,4 +1,4 @@
-//! aPlonK-specific oracles of schemes.md §10: known trapdoors (T-10), sizes
+//! aPlonK-specific oracles of docs/spec.md §10: known trapdoors (T-10), sizes
 //! (T-12), component-wise proof tampering (T-17), transcript binding (T-19),
 //! batches (T-21), malformed input (T-22), homomorphism (T-23), m = 1 and
 //! padding extremes (T-26).

@@ -1,4 +1,4 @@
-//! Erasure decoding with the vanishing polynomial of the missing positions (schemes.md §1.4,
+//! Erasure decoding with the vanishing polynomial of the missing positions (docs/spec.md §1.4,
 //! §8.1; the method of c-kzg / rust-kzg `recover`).
 //!
 //! Let `J` be the `k` indices used, `N = n'` and `Z(X) = Π_{j ∈ H_N \ J} (X − ω^j)` (the

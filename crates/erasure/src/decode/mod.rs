@@ -1,4 +1,4 @@
-//! Decoding from any `k` shards (schemes.md §1.4).
+//! Decoding from any `k` shards (docs/spec.md §1.4).
 //!
 //! Input validation happens first and covers every shard given: indices must be `< n` and
 //! distinct, all shards must have the same non-zero length `m`, and at least `k` shards are

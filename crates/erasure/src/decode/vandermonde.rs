@@ -1,4 +1,4 @@
-//! Inverse of the `k × k` Vandermonde matrix `V_J[t][c] = x_t^c` in O(k²) (schemes.md §1.4).
+//! Inverse of the `k × k` Vandermonde matrix `V_J[t][c] = x_t^c` in O(k²) (docs/spec.md §1.4).
 //!
 //! Row `t` of `V_J` evaluates a polynomial at `x_t`, so `V_J^{-1}` maps the values
 //! `(P(x_t))_t` back to the coefficients of `P`: column `t` of `V_J^{-1}` holds the coefficients

@@ -1,4 +1,4 @@
-//! T-20: the malicious-disperser attack of schemes.md §5.6.
+//! T-20: the malicious-disperser attack of docs/spec.md §5.6.
 //!
 //! With the seed paper's / komodo's challenge `r_j = H(y_j)`, a disperser
 //! picks arbitrary, mutually inconsistent shards first, computes every `r_j`

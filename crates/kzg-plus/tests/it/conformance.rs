@@ -1,5 +1,5 @@
 //! The generic conformance suite of vidkit-core on KZG+, BLS12-381, BN254 and
-//! BLS24-317 (schemes.md §10: T-1, T-2, T-9, T-12…T-16, T-17 bytes, T-21,
+//! BLS24-317 (docs/spec.md §10: T-1, T-2, T-9, T-12…T-16, T-17 bytes, T-21,
 //! T-22, T-24).
 
 use vidkit_core::{conformance::GridPoint, Encoding};

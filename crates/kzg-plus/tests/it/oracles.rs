@@ -1,4 +1,4 @@
-//! Scheme-specific oracles of schemes.md §10 for KZG+: T-10 (known τ), T-11
+//! Scheme-specific oracles of docs/spec.md §10 for KZG+: T-10 (known τ), T-11
 //! (golden vectors), T-12 (sizes), T-17 (proof tampering), T-19 (transcript
 //! binding), T-22 (malformed bytes, off-curve / off-subgroup points), T-23
 //! (homomorphism), T-24 (parallel = sequential via the golden vectors).

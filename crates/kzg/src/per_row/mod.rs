@@ -1,4 +1,4 @@
-//! The naive per-row KZG dispersal scheme (schemes.md §4) — the baseline the
+//! The naive per-row KZG dispersal scheme (docs/spec.md §4) — the baseline the
 //! seed paper argues against, kept for comparison.
 //!
 //! The commitment is `C_i = [P_i(τ)]_1` for every row; the proof of shard `j`
@@ -10,7 +10,7 @@
 //! (two MSMs of size `m`, one multi-pairing). In [`Scheme::verify`] there is no
 //! randomness source, so `ρ_i = s^i` with `s` a Fiat–Shamir challenge over
 //! everything being verified (key, metadata, all commitments, index, point,
-//! values, openings — schemes.md §2): a wrong opening survives with
+//! values, openings — docs/spec.md §2): a wrong opening survives with
 //! probability `≤ (m − 1)/r` per hash query. [`Scheme::batch_verify`] uses
 //! verifier-private 128-bit coefficients, one per (shard, row), and still one
 //! MSM of size `m` over the commitments and one multi-pairing.

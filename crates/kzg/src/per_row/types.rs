@@ -1,4 +1,4 @@
-//! Keys, commitment and proof of the per-row KZG scheme (schemes.md §4).
+//! Keys, commitment and proof of the per-row KZG scheme (docs/spec.md §4).
 
 use crate::CommitterKey;
 use ark_ec::pairing::Pairing;

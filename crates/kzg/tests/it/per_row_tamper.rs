@@ -1,4 +1,4 @@
-//! Soundness oracles T-13…T-17 of schemes.md §10 for the per-row KZG scheme,
+//! Soundness oracles T-13…T-17 of docs/spec.md §10 for the per-row KZG scheme,
 //! aimed at its proof layout (one opening per row, one commitment per row):
 //! tampered values in the first, last and padding rows, swapped / scaled /
 //! zeroed shards, wrong indices, another file's commitment, and every single

@@ -1,4 +1,4 @@
-//! Bases (schemes.md §6.1): SRS powers and transparent hashed bases give
+//! Bases (docs/spec.md §6.1): SRS powers and transparent hashed bases give
 //! binding commitments in practice, verifier keys of m points, deterministic
 //! derivation that anyone can re-check, and the RFC 9380 known answer.
 

@@ -1,4 +1,4 @@
-//! The generic conformance suite of vidkit-core (schemes.md §10: T-1, T-2,
+//! The generic conformance suite of vidkit-core (docs/spec.md §10: T-1, T-2,
 //! T-9, T-12…T-16, T-21, T-22, T-24) on BLS12-381, BN254 and BLS24-317 with
 //! SRS bases, and on BLS12-381 and BN254 with transparent bases.
 

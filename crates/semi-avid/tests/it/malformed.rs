@@ -1,4 +1,4 @@
-//! Bad input gives typed errors, never panics (schemes.md §10 T-22): wrong
+//! Bad input gives typed errors, never panics (docs/spec.md §10 T-22): wrong
 //! lengths and parameters, points off the curve or outside the subgroup,
 //! files larger than the key, random bytes fed to every deserializer and to
 //! the verifiers (proptest fuzzing).

@@ -1,4 +1,4 @@
-//! Scheme-specific oracles of schemes.md §10: T-10 (known τ), T-11 (golden
+//! Scheme-specific oracles of docs/spec.md §10: T-10 (known τ), T-11 (golden
 //! vectors), T-18 (a valid combination under the wrong index), T-23
 //! (homomorphism), T-6 data with holes, and the commit against a naive
 //! reference (T-24: the same points with and without `parallel`).

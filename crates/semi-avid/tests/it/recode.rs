@@ -1,4 +1,4 @@
-//! Recoding (schemes.md §6.6): random combinations of received shards verify
+//! Recoding (docs/spec.md §6.6): random combinations of received shards verify
 //! under `verify_combination` and decode; tampered recoded shards do not verify.
 
 use crate::common;

@@ -41,7 +41,7 @@ fn payload(len: usize) -> Vec<u8> {
     bytes
 }
 
-/// 31 little-endian bytes per element, zero-padded to a multiple of k elements (schemes.md §1.1).
+/// 31 little-endian bytes per element, zero-padded to a multiple of k elements (docs/spec.md §1.1).
 fn pack(bytes: &[u8], k: usize) -> Vec<VF> {
     let mut elements: Vec<VF> = bytes
         .chunks(BYTES_PER_ELEMENT)

@@ -23,7 +23,7 @@ pub fn horner<F: FftField>(coeffs: &[F], x: F) -> F {
     coeffs.iter().rev().fold(F::zero(), |acc, c| acc * x + c)
 }
 
-/// The evaluation point of shard `j` as defined by schemes.md §1.3, computed without the crate.
+/// The evaluation point of shard `j` as defined by docs/spec.md §1.3, computed without the crate.
 pub fn oracle_point<F: FftField>(encoding: Encoding, n: usize, j: usize) -> F {
     match encoding {
         Encoding::Points => F::from(j as u64),
