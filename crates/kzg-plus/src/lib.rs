@@ -14,7 +14,7 @@
 //!   (docs/spec.md §5.6; the paper's variant lets a malicious disperser make
 //!   inconsistent shards that all verify). The paper's transcript survives
 //!   only behind the `paper-faithful` feature as
-//!   [`TranscriptMode::PaperUnsound`], for the regression test of that attack.
+//!   `TranscriptMode::PaperUnsound`, for the regression test of that attack.
 //! * `α_j` is derived from the index, never read from the shard.
 //! * Verification is one size-`m` MSM plus one two-pair multi-pairing with
 //!   prepared G2 points; batch verification of `t` shards is still one MSM of

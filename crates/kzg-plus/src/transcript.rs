@@ -10,7 +10,7 @@
 //! The seed paper (eq. 2/5) and komodo use `r = H(y_j)` only. That lets a
 //! malicious disperser pick inconsistent shards first and *then* solve for row
 //! polynomials that open to them (§5.6). It is kept, behind the
-//! `paper-faithful` feature, as [`TranscriptMode::PaperUnsound`] solely to
+//! `paper-faithful` feature, as `TranscriptMode::PaperUnsound` solely to
 //! reproduce that attack in tests (T-20) and to measure the paper's variant.
 
 use crate::NAME;
