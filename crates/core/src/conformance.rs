@@ -37,15 +37,24 @@ use ark_std::rand::{seq::SliceRandom, Rng, RngCore};
 ///
 /// `max_bytes` should allow at least two rows (`max_bytes > 31·k`) so that
 /// row-specific tampering is exercised.
-pub fn run_all<S: Scheme, R: RngCore>(scheme: &S, srs: &S::Srs, max_bytes: usize, rng: &mut R) {
+///
+/// Returns what [`soundness`] returns: how many byte-tampered proofs reached
+/// the verifier (`None` when the scheme's proofs are empty).
+pub fn run_all<S: Scheme, R: RngCore>(
+    scheme: &S,
+    srs: &S::Srs,
+    max_bytes: usize,
+    rng: &mut R,
+) -> Option<usize> {
     let (pk, vk) = scheme.setup(srs, max_bytes).expect("setup");
     round_trips(scheme, &pk, &vk, max_bytes, rng);
     let a = random_dispersal(scheme, &pk, max_bytes, rng);
-    soundness(scheme, &pk, &vk, &a, rng);
+    let tampered = soundness(scheme, &pk, &vk, &a, rng);
     malformed(scheme, &vk, &a);
     batch(scheme, &vk, &a, rng);
     serialization(scheme, &pk, &vk, &a);
     setup_shape_is_exact(scheme, max_bytes);
+    tampered
 }
 
 /// The setup contract of [`Scheme::srs_shape`], [`Scheme::srs_from_powers`]
@@ -175,7 +184,11 @@ pub type GridPoint = (usize, usize, Encoding, usize);
 /// point of `grid`, each with the scheme's own insecure test setup
 /// ([`Scheme::insecure_srs`]) for `max_bytes` and an RNG, both seeded
 /// `seed + i` for the `i`-th point. Panics (naming the scheme and the point)
-/// if the constructor refuses a point or a check fails. What
+/// if the constructor refuses a point or a check fails, and if the scheme's
+/// proofs are not empty but no byte-tampered proof reached the verifier over
+/// the whole grid (a point's proofs can all be the identity, e.g. `k = 1`,
+/// where no flipped flag decodes; the grid as a whole must exercise the
+/// oracle). What
 /// [`conformance_suite!`](crate::conformance_suite) expands to.
 pub fn run_grid<E, S, X, F>(make: F, grid: &[GridPoint], seed: u64)
 where
@@ -185,6 +198,7 @@ where
     F: Fn(usize, usize, Encoding) -> Result<S, X>,
 {
     use ark_std::rand::SeedableRng;
+    let mut tampered: Option<usize> = None;
     for (i, &(k, n, encoding, max_bytes)) in grid.iter().enumerate() {
         let at = format!(
             "{} (k = {k}, n = {n}, {encoding:?}, {max_bytes} bytes)",
@@ -196,8 +210,16 @@ where
             .insecure_srs(max_bytes, seed)
             .unwrap_or_else(|e| panic!("{at}: insecure_srs: {e}"));
         let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(seed);
-        run_all(&scheme, &srs, max_bytes, &mut rng);
+        if let Some(count) = run_all(&scheme, &srs, max_bytes, &mut rng) {
+            *tampered.get_or_insert(0) += count;
+        }
     }
+    assert_ne!(
+        tampered,
+        Some(0),
+        "{}: no byte-tampered proof decoded anywhere in the grid, so T-17 (bytes) checked nothing",
+        S::NAME
+    );
 }
 
 /// Instantiates the conformance suite ([`run_grid`], i.e. [`run_all`] with
@@ -382,14 +404,17 @@ fn rejects<S: Scheme>(
     !matches!(scheme.verify(vk, c, shard, proof), Ok(true))
 }
 
-/// T-13…T-16 and the byte-level part of T-17.
+/// T-13…T-16 and the byte-level part of T-17. Returns how many
+/// byte-tampered proofs decoded and were checked (`None` when every proof
+/// serializes to no bytes, as Semi-AVID's do).
 pub fn soundness<S: Scheme, R: RngCore>(
     scheme: &S,
     pk: &S::ProverKey,
     vk: &S::VerifierKey,
     d: &Dispersal<S>,
     rng: &mut R,
-) {
+) -> Option<usize> {
+    let mut tampered: Option<usize> = None;
     let n = scheme.code().n();
     let c = &d.commitment;
     let m = scheme.file_info(c).m;
@@ -448,7 +473,9 @@ pub fn soundness<S: Scheme, R: RngCore>(
             }
         }
         // T-17 (generic part): flipped bits in the proof bytes
-        tampered_proof_bytes(scheme, vk, c, shard, proof, rng);
+        if let Some(count) = tampered_proof_bytes(scheme, vk, c, shard, proof, rng) {
+            *tampered.get_or_insert(0) += count;
+        }
     }
     // T-16: shards of file A under the commitment of file B (same parameters)
     let len = scheme.file_info(c).len as usize;
@@ -466,8 +493,22 @@ pub fn soundness<S: Scheme, R: RngCore>(
             );
         }
     }
+    tampered
 }
 
+/// T-17 (generic part): single-bit flips of the proof bytes that still decode
+/// are rejected. Returns how many were checked (`None` for an empty proof).
+///
+/// A random flip of a compressed curve point almost never decodes (half of
+/// all x have no point, and the subgroup check refuses nearly every other),
+/// so a random-flip oracle would hardly ever reach its assertion. The
+/// candidates here are the flag bits (0x20, 0x40, 0x80) of the first and last
+/// 100 bytes, where the first and last group elements keep their flags
+/// (ZCash-style encodings in an element's first byte, arkworks' default in its
+/// last): flipping a sign flag decodes to the element's negation (unless the
+/// element is the identity). They are tried in random order, the head before
+/// the tail, until two decode to another proof; each of those must be
+/// rejected.
 fn tampered_proof_bytes<S: Scheme, R: RngCore>(
     scheme: &S,
     vk: &S::VerifierKey,
@@ -475,28 +516,47 @@ fn tampered_proof_bytes<S: Scheme, R: RngCore>(
     shard: &Shard<ScalarOf<S>>,
     proof: &S::Proof,
     rng: &mut R,
-) {
+) -> Option<usize> {
+    const WINDOW: usize = 100;
     let mut bytes = Vec::new();
     proof
         .serialize_compressed(&mut bytes)
         .expect("serialize proof");
-    if bytes.is_empty() {
-        return;
+    let n = bytes.len();
+    if n == 0 {
+        return None;
     }
-    for _ in 0..4 {
+    let head = n.min(WINDOW);
+    let flags = |range: core::ops::Range<usize>, rng: &mut R| {
+        let mut v: Vec<(usize, u8)> = range
+            .flat_map(|pos| [0x20u8, 0x40, 0x80].map(|mask| (pos, mask)))
+            .collect();
+        v.shuffle(rng);
+        v
+    };
+    // the head first: a flip there fails (or succeeds) at the first elements,
+    // while a flip in the tail is only found after decoding the whole proof
+    let mut candidates = flags(0..head, rng);
+    candidates.extend(flags(n.saturating_sub(WINDOW).max(head)..n, rng));
+    let mut checked = 0;
+    for (pos, mask) in candidates {
         let mut t = bytes.clone();
-        let pos = rng.gen_range(0..t.len());
-        t[pos] ^= 1 << rng.gen_range(0..8);
+        t[pos] ^= mask;
         if let Ok(p) = S::Proof::deserialize_compressed(&t[..]) {
             if p != *proof {
                 assert!(
                     rejects(scheme, vk, c, shard, &p),
-                    "proof of shard {} with byte {pos} flipped",
+                    "proof of shard {} with bit {mask:#04x} of byte {pos} flipped",
                     shard.index
                 );
+                checked += 1;
+                if checked == 2 {
+                    break;
+                }
             }
         }
     }
+    Some(checked)
 }
 
 /// T-22: malformed shards give `Err`, never a panic or `Ok(true)`.
