@@ -1,8 +1,8 @@
 //! Batch-affine Pippenger for one short-Weierstrass group.
 //!
 //! `Σ_i s_i·P_i`: every scalar is recoded into `W = ⌈(b+1)/c⌉` signed `c`-bit
-//! digits ([`crate::digits`]); window `w` is the bucket sum
-//! `T_w = Σ_i d_{i,w}·P_i` ([`crate::buckets`]), and the result is
+//! digits (`digits`); window `w` is the bucket sum
+//! `T_w = Σ_i d_{i,w}·P_i` (`buckets`), and the result is
 //! `Σ_w 2^{c·w}·T_w` by Horner's rule (`c` doublings per window). Several
 //! windows share one accumulator (about 4096 buckets in all), fed point by
 //! point, so that even a narrow window has large, conflict-free batches.

@@ -1,6 +1,6 @@
 //! `Fp24 = Fp12[i] / (i^2 - w)`, the target field of a BLS24 pairing.
 //!
-//! `Pairing::TargetField` must implement [`CyclotomicMultSubgroup`], and
+//! `Pairing::TargetField` must implement [`CyclotomicMultSubgroup`](ark_ff::CyclotomicMultSubgroup), and
 //! ark-ff implements that trait only for its own concrete wrappers; Rust's
 //! coherence rules forbid implementing it here for the foreign
 //! `QuadExtField<_>` (E0117). So [`Fp24`] is a local newtype around

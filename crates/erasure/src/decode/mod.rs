@@ -7,9 +7,9 @@
 //! others are only validated.
 //!
 //! Two methods, both exact and tested against each other:
-//! * [`DecodeStrategy::Vandermonde`] ([`vandermonde`]): apply `V_J^{-1}` (built in O(k²)
+//! * [`DecodeStrategy::Vandermonde`] (`vandermonde`): apply `V_J^{-1}` (built in O(k²)
 //!   from Lagrange polynomials, cached per index set) to each row: `k²` multiplications per row.
-//! * [`DecodeStrategy::Fft`] ([`erasure`], FFT and systematic modes only): vanishing-polynomial
+//! * [`DecodeStrategy::Fft`] (`erasure`, FFT and systematic modes only): vanishing-polynomial
 //!   erasure decoding, `≈ (n'/2)·log n' + k'·log k' + 2n' + 3k'` multiplications per row.
 //!
 //! [`DecodeStrategy::Auto`] picks the method with the smaller per-row cost given by
