@@ -53,6 +53,12 @@ pub fn smoke() -> bool {
     std::env::var("VIDKIT_BENCH_SMOKE").is_ok_and(|v| v == "1")
 }
 
+/// Whether `VIDKIT_BENCH_LARGE=1` is set: benches whose largest points take
+/// minutes include them ([`Grid::up_to_unless_large`]).
+pub fn large() -> bool {
+    std::env::var("VIDKIT_BENCH_LARGE").is_ok_and(|v| v == "1")
+}
+
 /// The criterion settings of vidkit's benches: 10 samples, 0.5 s warm-up,
 /// 3 s of measurement (a prove at 3.9 MiB takes seconds; more samples would
 /// make a full run last hours on a laptop).
@@ -86,11 +92,20 @@ impl Grid {
         }
     }
 
-    /// Keeps only the sizes of at most `max_bytes` bytes (for schemes whose
-    /// prover takes minutes at the largest size).
+    /// Keeps only the sizes of at most `max_bytes` bytes.
     pub fn up_to(mut self, max_bytes: usize) -> Self {
         self.sizes.retain(|(len, _)| *len <= max_bytes);
         self
+    }
+
+    /// [`Grid::up_to`] unless [`large`] is set: for schemes whose prover
+    /// takes minutes at the largest sizes, which join on request.
+    pub fn up_to_unless_large(self, max_bytes: usize) -> Self {
+        if large() {
+            self
+        } else {
+            self.up_to(max_bytes)
+        }
     }
 
     /// `(k, len, label)` for every point, size-major; only the first one

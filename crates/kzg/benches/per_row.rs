@@ -13,18 +13,9 @@ use criterion::{criterion_group, criterion_main, Criterion};
 use vidkit_core::{bench, Encoding, Scheme};
 use vidkit_kzg::KzgPerRow;
 
-fn large() -> bool {
-    std::env::var("VIDKIT_BENCH_LARGE").is_ok_and(|v| v == "1")
-}
-
 fn curve<E: Pairing>(c: &mut Criterion, name: &str) {
-    let grid = if large() {
-        bench::Grid::paper()
-    } else {
-        bench::Grid::paper().up_to(31 << 14)
-    };
     let points = bench::points(
-        &grid,
+        &bench::Grid::paper().up_to_unless_large(31 << 14),
         |k, n| KzgPerRow::<E>::new(k, n, Encoding::Fft).expect("scheme"),
         |scheme, len| scheme.insecure_srs(len, 1).expect("srs"),
     );
