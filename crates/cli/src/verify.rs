@@ -1,11 +1,12 @@
 //! `vidkit verify`: check one shard file, or every shard file of a directory,
 //! against a commitment.
 
-use super::check::{self, Checked, FileResult, Status, Summary};
-use super::error::CliError;
-use super::keys::SrsChoice;
-use super::progress::Progress;
-use super::{fsio, COMMITMENT_FILE};
+use crate::check::{self, Checked, FileResult, Status, Summary};
+use crate::cli::COMMITMENT_FILE;
+use crate::error::CliError;
+use crate::fsio;
+use crate::keys::SrsChoice;
+use crate::progress::Progress;
 use serde::Serialize;
 use std::path::{Path, PathBuf};
 use vidkit::format::CommitmentFile;

@@ -1,8 +1,8 @@
 //! `vidkit setup`: write a setup (SRS) file.
 
-use super::error::{short_hex, CliError};
-use super::fsio;
-use super::progress::Progress;
+use crate::error::{short_hex, CliError};
+use crate::fsio;
+use crate::progress::Progress;
 use ark_ec::pairing::Pairing;
 use rand::RngCore;
 use serde::Serialize;
@@ -112,13 +112,11 @@ pub fn test_setup(
 
 /// Label of a converted ceremony setup (fixed, so that converting the same
 /// ceremony file anywhere gives the same SRS file and digest).
-#[cfg(feature = "kzg")]
 pub const ETHEREUM_LABEL: &str = "Ethereum KZG ceremony (EIP-4844 mainnet trusted setup, powers of tau on BLS12-381), converted by `vidkit setup --from-ethereum`";
 
 /// Converts the Ethereum KZG ceremony output (c-kzg's `trusted_setup.txt`)
 /// into an SRS file of one powers-of-τ string (4096 G1, 65 G2 powers), after
 /// validating every point and the consistency of the three lists.
-#[cfg(feature = "kzg")]
 pub fn from_ethereum(
     ceremony: &Path,
     out: &Path,
@@ -156,17 +154,4 @@ pub fn from_ethereum(
         digest: short_hex(&file.digest()),
         file_bytes: bytes.len(),
     })
-}
-
-/// Without the `kzg` feature the ceremony loader is not compiled in.
-#[cfg(not(feature = "kzg"))]
-pub fn from_ethereum(
-    _ceremony: &Path,
-    _out: &Path,
-    _force: bool,
-    _progress: Progress,
-) -> Result<SetupReport, CliError> {
-    Err(CliError::Usage(
-        "--from-ethereum needs the Ethereum ceremony loader of vidkit-kzg (feature `kzg`), not in this build",
-    ))
 }

@@ -1,11 +1,11 @@
 //! `vidkit reconstruct`: verify the shard files of a directory, discard the
 //! bad ones, and decode the file from k valid shards.
 
-use super::check::{self, FileResult, Summary};
-use super::error::CliError;
-use super::fsio;
-use super::keys::SrsChoice;
-use super::progress::{ms, Progress};
+use crate::check::{self, FileResult, Summary};
+use crate::error::CliError;
+use crate::fsio;
+use crate::keys::SrsChoice;
+use crate::progress::{ms, Progress};
 use serde::Serialize;
 use std::path::{Path, PathBuf};
 use vidkit::format::CommitmentFile;
@@ -43,7 +43,7 @@ impl ReconstructReport {
     pub fn print(&self) {
         self.commitment.print();
         for f in &self.files {
-            super::verify::print_result(f);
+            crate::verify::print_result(f);
         }
         if let (Some(out), Some(bytes)) = (&self.out_file, self.bytes) {
             println!(

@@ -7,8 +7,8 @@
 //! recorded there: using another setup is a clear error instead of a wall of
 //! rejected shards.
 
-use super::error::{short_hex, CliError};
-use super::fsio;
+use crate::error::{short_hex, CliError};
+use crate::fsio;
 use std::path::{Path, PathBuf};
 use vidkit::format::{digest, CommitmentFile, Digest, SetupRecord, SrsFile, SrsSource};
 use vidkit::{core::to_bytes, CurveName, Scheme, Srs};

@@ -2,7 +2,7 @@
 //! atomic writes (temporary file in the target directory, then rename) that
 //! never replace an existing file without `--force`.
 
-use super::error::CliError;
+use crate::error::CliError;
 use std::io::Write;
 use std::path::Path;
 
@@ -67,7 +67,7 @@ pub fn shard_files(dir: &Path) -> Result<Vec<std::path::PathBuf>, CliError> {
     for entry in std::fs::read_dir(dir).map_err(|e| CliError::io(dir, e))? {
         let path = entry.map_err(|e| CliError::io(dir, e))?.path();
         let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
-        if path.is_file() && name.ends_with(".vid") && name != super::COMMITMENT_FILE {
+        if path.is_file() && name.ends_with(".vid") && name != crate::cli::COMMITMENT_FILE {
             out.push(path);
         }
     }

@@ -1,8 +1,8 @@
 //! `vidkit inspect`: print a file's header and sizes.
 
-use super::error::{short_hex, CliError};
-use super::fsio;
-use super::keys::describe_record;
+use crate::error::{short_hex, CliError};
+use crate::fsio;
+use crate::keys::describe_record;
 use ark_ec::pairing::Pairing;
 use serde::Serialize;
 use std::path::Path;

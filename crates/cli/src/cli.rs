@@ -1,21 +1,10 @@
 //! The `vidkit` command line: argument parsing and the subcommands.
 
-mod check;
-mod demo;
-mod disperse;
-mod error;
-mod fsio;
-mod inspect;
-mod keys;
-mod progress;
-mod reconstruct;
-mod setup_cmd;
-mod verify;
-
+use crate::error::{CliError, EXIT_ERROR, EXIT_OK, EXIT_REJECTED};
+use crate::keys::{SrsChoice, INSECURE_WARNING};
+use crate::progress::Progress;
+use crate::{check, demo, disperse, fsio, inspect, reconstruct, setup_cmd, verify};
 use clap::{Args, Parser, Subcommand};
-use error::{CliError, EXIT_ERROR, EXIT_OK, EXIT_REJECTED};
-use keys::{SrsChoice, INSECURE_WARNING};
-use progress::Progress;
 use serde::Serialize;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -39,7 +28,14 @@ pub fn shard_file_name(j: usize) -> String {
 /// Exit status: 0 success; 1 a shard is invalid or too few valid shards
 /// remain; 2 any other error (unreadable or malformed file, usage).
 #[derive(Parser, Debug)]
-#[command(name = "vidkit", version, about, long_about)]
+// `about` is spelled out, not taken from the package description, so that
+// `vidkit -h` does not change with the package metadata.
+#[command(
+    name = "vidkit",
+    version,
+    about = "Verifiable information dispersal: erasure-coded shards checkable with polynomial commitments",
+    long_about
+)]
 pub struct Cli {
     /// Print machine-readable JSON on standard output (no progress bars).
     #[arg(long, global = true)]

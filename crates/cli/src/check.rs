@@ -1,9 +1,9 @@
 //! Loading a commitment and checking shard files against it (shared by
 //! `verify` and `reconstruct`).
 
-use super::error::{CliError, Mismatch};
-use super::progress::{ms, Progress};
-use super::{fsio, keys};
+use crate::error::{CliError, Mismatch};
+use crate::progress::{ms, Progress};
+use crate::{fsio, keys};
 use serde::Serialize;
 use std::path::{Path, PathBuf};
 use vidkit::core::{from_bytes, ScalarOf};

@@ -6,20 +6,21 @@
 //! Every step goes through the same code as the subcommands (files written to
 //! a temporary directory, verification from the files, decoding).
 
-use super::check::Status;
-use super::disperse::{Disperse, DisperseReport};
-use super::error::CliError;
-use super::keys::{SrsChoice, BUILTIN_SEED};
-use super::progress::Progress;
-use super::reconstruct::{Reconstruct, ReconstructReport};
-use super::{fsio, shard_file_name, COMMITMENT_FILE};
+use crate::check::Status;
+use crate::cli::{shard_file_name, COMMITMENT_FILE};
+use crate::disperse::{Disperse, DisperseReport};
+use crate::error::CliError;
+use crate::fsio;
+use crate::keys::{SrsChoice, BUILTIN_SEED};
+use crate::progress::Progress;
+use crate::reconstruct::{Reconstruct, ReconstructReport};
 use serde::Serialize;
 use std::path::Path;
 use vidkit::format::{CommitmentFile, ShardFile};
 use vidkit::{dispatch, CurveName, Encoding, SchemeName};
 
 /// The embedded sample file.
-pub const SAMPLE: &[u8] = include_bytes!("../../assets/sample.txt");
+pub const SAMPLE: &[u8] = include_bytes!("../assets/sample.txt");
 
 /// Parameters of the default job.
 #[derive(Clone, Copy, Debug)]

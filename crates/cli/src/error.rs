@@ -152,7 +152,6 @@ pub enum CliError {
         source: vidkit::Error,
     },
     /// The Ethereum ceremony file is malformed or its points are invalid.
-    #[cfg(feature = "kzg")]
     #[error("{}: not a valid Ethereum KZG ceremony file: {source}", .path.display())]
     Ceremony {
         /// the ceremony file

@@ -1,10 +1,11 @@
 //! `vidkit disperse`: encode, commit, prove, and write one file per shard plus
 //! the commitment.
 
-use super::error::CliError;
-use super::keys::{self, SrsChoice};
-use super::progress::{ms, Progress};
-use super::{fsio, shard_file_name, COMMITMENT_FILE};
+use crate::cli::{shard_file_name, COMMITMENT_FILE};
+use crate::error::CliError;
+use crate::fsio;
+use crate::keys::{self, SrsChoice};
+use crate::progress::{ms, Progress};
 use serde::Serialize;
 use std::path::{Path, PathBuf};
 use vidkit::core::to_bytes;
