@@ -102,6 +102,29 @@ pub struct FileResult {
     pub reason: Option<String>,
 }
 
+impl FileResult {
+    /// Prints the verdict on one line.
+    pub fn print(&self) {
+        let index = self
+            .index
+            .map(|i| format!("shard {i}"))
+            .unwrap_or_else(|| "shard ?".to_owned());
+        match self.status {
+            Status::Valid => println!("  VALID    {} ({index})", self.file),
+            Status::Invalid => println!(
+                "  INVALID  {} ({index}): {}",
+                self.file,
+                self.reason.as_deref().unwrap_or("")
+            ),
+            Status::Unusable => println!(
+                "  REJECTED {}: {}",
+                self.file,
+                self.reason.as_deref().unwrap_or("")
+            ),
+        }
+    }
+}
+
 /// A parsed shard with its proof.
 pub struct Parsed<S: Scheme> {
     pub shard: Shard<ScalarOf<S>>,

@@ -7,13 +7,15 @@
 //! a temporary directory, verification from the files, decoding).
 
 use crate::check::Status;
-use crate::cli::{shard_file_name, COMMITMENT_FILE};
+use crate::conventions::{shard_file_name, COMMITMENT_FILE, EXIT_OK};
 use crate::disperse::{Disperse, DisperseReport};
 use crate::error::CliError;
 use crate::fsio;
-use crate::keys::{SrsChoice, BUILTIN_SEED};
+use crate::keys::{SrsChoice, BUILTIN_SEED, INSECURE_WARNING};
+use crate::output::emit;
 use crate::progress::Progress;
 use crate::reconstruct::{Reconstruct, ReconstructReport};
+use clap::Args;
 use serde::Serialize;
 use std::path::Path;
 use vidkit::format::{CommitmentFile, ShardFile};
@@ -22,12 +24,89 @@ use vidkit::{dispatch, CurveName, Encoding, SchemeName};
 /// The embedded sample file.
 pub const SAMPLE: &[u8] = include_bytes!("../assets/sample.txt");
 
+/// The arguments of `vidkit demo`.
+#[derive(Args, Debug)]
+pub struct DemoArgs {
+    /// Curve.
+    #[arg(long, default_value = "bls12-381")]
+    curve: CurveName,
+    /// Schemes to run (default: all available).
+    #[arg(long, value_delimiter = ',')]
+    schemes: Vec<SchemeName>,
+}
+
+impl Default for DemoArgs {
+    /// The job of `vidkit` without arguments: every available scheme on BLS12-381.
+    fn default() -> Self {
+        Self {
+            curve: CurveName::Bls12_381,
+            schemes: Vec::new(),
+        }
+    }
+}
+
+/// Runs `vidkit demo` (and `vidkit` without a subcommand).
+pub fn run(a: DemoArgs, json: bool) -> Result<u8, CliError> {
+    let schemes = if a.schemes.is_empty() {
+        SchemeName::available()
+    } else {
+        a.schemes
+    };
+    let params = DemoParams {
+        curve: a.curve,
+        ..DemoParams::default()
+    };
+    if !json {
+        println!(
+            "vidkit demo: dispersing the embedded sample ({} bytes) with {} on {} (k = {}, n = {}, encoding {})",
+            SAMPLE.len(),
+            schemes.iter().map(ToString::to_string).collect::<Vec<_>>().join(", "),
+            params.curve,
+            params.k,
+            params.n,
+            params.encoding
+        );
+        println!(
+            "For each scheme: lose n - k - 1 shards, corrupt one more, rebuild from the k left."
+        );
+    }
+    eprintln!("{INSECURE_WARNING}");
+    if schemes.is_empty() {
+        erasure_only(params)?;
+        return Ok(EXIT_OK);
+    }
+    let progress = Progress::new(true);
+    let mut runs = Vec::new();
+    for s in schemes {
+        let run = run_scheme(s, params, progress)?;
+        if !json {
+            run.print();
+        }
+        runs.push(run);
+    }
+    if json {
+        emit(true, &runs, |_| {});
+    } else {
+        print_summary(&runs);
+    }
+    if let Some(bad) = runs.iter().find(|r| !r.ok()) {
+        return Err(CliError::DemoFailed {
+            scheme: bad.scheme.clone(),
+        });
+    }
+    Ok(EXIT_OK)
+}
+
 /// Parameters of the default job.
 #[derive(Clone, Copy, Debug)]
 pub struct DemoParams {
+    /// The curve.
     pub curve: CurveName,
+    /// Shards needed to rebuild.
     pub k: usize,
+    /// Shards written.
     pub n: usize,
+    /// Evaluation points.
     pub encoding: Encoding,
 }
 

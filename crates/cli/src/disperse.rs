@@ -1,25 +1,82 @@
 //! `vidkit disperse`: encode, commit, prove, and write one file per shard plus
 //! the commitment.
 
-use crate::cli::{shard_file_name, COMMITMENT_FILE};
+use crate::conventions::{shard_file_name, COMMITMENT_FILE, EXIT_OK};
 use crate::error::CliError;
 use crate::fsio;
-use crate::keys::{self, SrsChoice};
+use crate::keys::{self, SrsArg, SrsChoice};
+use crate::output::emit;
 use crate::progress::{ms, Progress};
+use clap::Args;
 use serde::Serialize;
 use std::path::{Path, PathBuf};
 use vidkit::core::to_bytes;
 use vidkit::format::{CommitmentFile, Params, ShardFile};
-use vidkit::{CurveName, Scheme, SchemeName, SchemeVisitor};
+use vidkit::{dispatch, CurveName, Encoding, Scheme, SchemeName, SchemeVisitor};
+
+/// The arguments of `vidkit disperse`.
+#[derive(Args, Debug)]
+pub struct DisperseArgs {
+    /// The file to disperse.
+    file: PathBuf,
+    /// Scheme: kzg, kzg-plus, aplonk or semi-avid.
+    #[arg(long)]
+    scheme: SchemeName,
+    /// Curve: bls12-381, bn254 or bls24-317.
+    #[arg(long, default_value = "bls12-381")]
+    curve: CurveName,
+    /// Number of shards needed to rebuild the file.
+    #[arg(short)]
+    k: usize,
+    /// Number of shards written.
+    #[arg(short)]
+    n: usize,
+    /// Evaluation points: points, fft or systematic.
+    #[arg(long, default_value = "fft")]
+    encoding: Encoding,
+    /// Output directory.
+    #[arg(long)]
+    out: PathBuf,
+    /// Overwrite existing shard and commitment files.
+    #[arg(long)]
+    force: bool,
+    #[command(flatten)]
+    srs: SrsArg,
+}
+
+/// Runs `vidkit disperse`.
+pub fn run(a: DisperseArgs, json: bool) -> Result<u8, CliError> {
+    let data = fsio::read(&a.file)?;
+    let srs = a.srs.choice()?;
+    let job = Disperse {
+        data: &data,
+        out: &a.out,
+        force: a.force,
+        srs: &srs,
+        scheme: a.scheme,
+        curve: a.curve,
+        progress: Progress::new(json),
+    };
+    let report = dispatch(a.scheme, a.curve, a.k, a.n, a.encoding, job)??;
+    emit(json, &report, DisperseReport::print);
+    Ok(EXIT_OK)
+}
 
 /// What `disperse` needs besides the scheme.
 pub struct Disperse<'a> {
+    /// The file's bytes.
     pub data: &'a [u8],
+    /// Output directory.
     pub out: &'a Path,
+    /// Overwrite existing files.
     pub force: bool,
+    /// The setup to make the keys with.
     pub srs: &'a SrsChoice,
+    /// The scheme's name (recorded in the files).
     pub scheme: SchemeName,
+    /// The curve's name (recorded in the files).
     pub curve: CurveName,
+    /// Progress display.
     pub progress: Progress,
 }
 

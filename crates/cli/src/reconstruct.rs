@@ -2,23 +2,80 @@
 //! bad ones, and decode the file from k valid shards.
 
 use crate::check::{self, FileResult, Summary};
+use crate::conventions::{COMMITMENT_FILE, EXIT_OK};
 use crate::error::CliError;
 use crate::fsio;
-use crate::keys::SrsChoice;
+use crate::keys::{self, SrsArg, SrsChoice};
+use crate::output::emit;
 use crate::progress::{ms, Progress};
+use clap::Args;
 use serde::Serialize;
 use std::path::{Path, PathBuf};
 use vidkit::format::CommitmentFile;
-use vidkit::{Scheme, SchemeVisitor};
+use vidkit::{dispatch, Scheme, SchemeVisitor};
+
+/// The arguments of `vidkit reconstruct`.
+#[derive(Args, Debug)]
+pub struct ReconstructArgs {
+    /// Directory of shard files.
+    dir: PathBuf,
+    /// The commitment (default: DIR/commitment.vid).
+    #[arg(long)]
+    commitment: Option<PathBuf>,
+    /// Where to write the rebuilt file.
+    #[arg(long)]
+    out: PathBuf,
+    /// Overwrite an existing output file.
+    #[arg(long)]
+    force: bool,
+    #[command(flatten)]
+    srs: SrsArg,
+}
+
+/// Runs `vidkit reconstruct`: the report first (with the discarded files),
+/// then the error if too few valid shards were left.
+pub fn run(a: ReconstructArgs, json: bool) -> Result<u8, CliError> {
+    let cpath = a
+        .commitment
+        .clone()
+        .unwrap_or_else(|| a.dir.join(COMMITMENT_FILE));
+    let shards = fsio::shard_files(&a.dir)?;
+    let cfile = check::read_commitment_file(&cpath)?;
+    let srs = a.srs.explicit()?;
+    keys::warn_recorded(&cfile, &srs);
+    let p = cfile.params;
+    let job = Reconstruct {
+        commitment_path: &cpath,
+        commitment: cfile,
+        shards,
+        srs: srs.as_ref(),
+        out: &a.out,
+        force: a.force,
+        progress: Progress::new(json),
+    };
+    let (report, failure) = dispatch(p.scheme, p.curve, p.info.k, p.info.n, p.info.encoding, job)??;
+    emit(json, &report, ReconstructReport::print);
+    match failure {
+        Some(e) => Err(e),
+        None => Ok(EXIT_OK),
+    }
+}
 
 /// What `reconstruct` needs besides the scheme.
 pub struct Reconstruct<'a> {
+    /// Where the commitment was read from.
     pub commitment_path: &'a Path,
+    /// The commitment file.
     pub commitment: CommitmentFile,
+    /// The shard files found.
     pub shards: Vec<PathBuf>,
+    /// `--srs`, if given.
     pub srs: Option<&'a SrsChoice>,
+    /// Where to write the rebuilt file.
     pub out: &'a Path,
+    /// Overwrite an existing output file.
     pub force: bool,
+    /// Progress display.
     pub progress: Progress,
 }
 
@@ -43,7 +100,7 @@ impl ReconstructReport {
     pub fn print(&self) {
         self.commitment.print();
         for f in &self.files {
-            crate::verify::print_result(f);
+            f.print();
         }
         if let (Some(out), Some(bytes)) = (&self.out_file, self.bytes) {
             println!(
