@@ -124,12 +124,19 @@ impl Default for DemoParams {
 /// The outcome for one scheme.
 #[derive(Clone, Debug, Serialize)]
 pub struct SchemeRun {
+    /// Scheme name.
     pub scheme: String,
+    /// The dispersal.
     pub disperse: DisperseReport,
+    /// Indices of the shards deleted.
     pub deleted: Vec<usize>,
+    /// Index of the shard altered.
     pub corrupted: usize,
+    /// The reconstruction from what was left.
     pub reconstruct: ReconstructReport,
+    /// The shard files rejected, with the reason.
     pub rejected: Vec<String>,
+    /// Whether the rebuilt file equals the sample.
     pub identical: bool,
     /// Result of reconstructing after one more loss (must fail).
     pub one_more_loss: String,

@@ -83,39 +83,63 @@ pub struct Disperse<'a> {
 /// Times in milliseconds.
 #[derive(Clone, Debug, Serialize)]
 pub struct DisperseTimes {
+    /// Deriving the keys from the setup.
     pub setup_ms: f64,
+    /// Erasure coding.
     pub encode_ms: f64,
+    /// Committing.
     pub commit_ms: f64,
+    /// Proving all n shards.
     pub prove_ms: f64,
+    /// Writing the files.
     pub write_ms: f64,
 }
 
 /// Sizes in bytes.
 #[derive(Clone, Debug, Serialize)]
 pub struct DisperseSizes {
+    /// The input file.
     pub file_bytes: usize,
+    /// The encoded commitment.
     pub commitment_bytes: usize,
+    /// One encoded shard.
     pub shard_bytes: usize,
+    /// One encoded proof.
     pub proof_bytes: usize,
+    /// One shard file (header, shard, proof).
     pub shard_file_bytes: usize,
+    /// Every file written.
     pub total_written_bytes: usize,
 }
 
 /// The report of `disperse`.
 #[derive(Clone, Debug, Serialize)]
 pub struct DisperseReport {
+    /// Scheme name.
     pub scheme: String,
+    /// Curve name.
     pub curve: String,
+    /// Shards needed to rebuild the file.
     pub k: usize,
+    /// Shards written.
     pub n: usize,
+    /// Rows of the encoded file.
     pub m: usize,
+    /// Evaluation points.
     pub encoding: String,
+    /// Which setup the keys were derived from.
     pub setup: String,
+    /// Whether that setup is insecure (known trapdoor).
     pub insecure_setup: bool,
+    /// Output directory.
     pub out_dir: String,
+    /// The commitment file written.
     pub commitment_file: String,
+    /// The shard files written, by index.
     pub shard_files: Vec<String>,
+    /// Times of each step.
     pub times: DisperseTimes,
+    /// Sizes.
     pub sizes: DisperseSizes,
 }
 

@@ -31,10 +31,15 @@ pub fn run(a: InspectArgs, json: bool) -> Result<u8, CliError> {
 /// The report of `inspect`.
 #[derive(Clone, Debug, Serialize)]
 pub struct InspectReport {
+    /// The file inspected.
     pub file: String,
+    /// Its kind: `shard`, `commitment` or `srs`.
     pub kind: &'static str,
+    /// Its format version.
     pub format_version: u16,
+    /// Its size.
     pub file_bytes: usize,
+    /// Header fields and sizes, as (name, value) in display order.
     pub fields: Vec<(String, String)>,
 }
 

@@ -82,16 +82,26 @@ pub struct Reconstruct<'a> {
 /// The report of `reconstruct`.
 #[derive(Clone, Debug, Serialize)]
 pub struct ReconstructReport {
+    /// The commitment used.
     #[serde(flatten)]
     pub commitment: Summary,
+    /// One result per shard file found.
     pub files: Vec<FileResult>,
+    /// Number of valid shard files.
     pub valid: usize,
+    /// Indices of the k shards decoded from.
     pub used_indices: Vec<usize>,
+    /// The rebuilt file, once written.
     pub out_file: Option<String>,
+    /// Its size.
     pub bytes: Option<usize>,
+    /// Time to read and parse the shard files (ms).
     pub read_ms: f64,
+    /// Time to verify them (ms).
     pub verify_ms: f64,
+    /// Time to decode (ms).
     pub decode_ms: f64,
+    /// Why the file could not be rebuilt.
     pub error: Option<String>,
 }
 

@@ -85,14 +85,23 @@ impl CurveVisitor for TestPowers {
 /// The report of `setup`.
 #[derive(Clone, Debug, Serialize)]
 pub struct SetupReport {
+    /// The setup file written.
     pub file: String,
+    /// Curve name.
     pub curve: String,
+    /// Whether the setup is insecure (known trapdoor).
     pub insecure: bool,
+    /// The label stored in the file.
     pub label: String,
+    /// Number of powers-of-τ strings.
     pub strings: usize,
+    /// G1 powers per string.
     pub g1_powers: usize,
+    /// G2 powers per string.
     pub g2_powers: usize,
+    /// Short digest of the file (as `inspect` prints it).
     pub digest: String,
+    /// Size of the file.
     pub file_bytes: usize,
 }
 

@@ -65,12 +65,18 @@ pub struct Verify<'a> {
 /// The report of `verify`.
 #[derive(Clone, Debug, Serialize)]
 pub struct VerifyReport {
+    /// The commitment used.
     #[serde(flatten)]
     pub commitment: Summary,
+    /// Whether one batch check accepted every well-formed shard (none if there was none).
     pub batch_accepted: Option<bool>,
+    /// Number of valid shard files.
     pub valid: usize,
+    /// One result per shard file.
     pub files: Vec<FileResult>,
+    /// Time to read and parse the shard files (ms).
     pub read_ms: f64,
+    /// Time to verify them (ms).
     pub verify_ms: f64,
 }
 
