@@ -262,13 +262,10 @@ impl<E: Pairing> Srs<E> {
     /// **INSECURE**: powers of a τ drawn from a seeded RNG, so anyone who knows
     /// the seed knows τ and can forge proofs. For tests and benchmarks only.
     pub fn insecure_from_seed(seed: u64, d1: usize, d2: usize) -> Self {
+        use ark_ff::UniformRand;
         use ark_std::rand::SeedableRng;
         let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(seed);
-        Self::insecure_with_tau(
-            <E::ScalarField as ark_ff::UniformRand>::rand(&mut rng),
-            d1,
-            d2,
-        )
+        Self::insecure_with_tau(E::ScalarField::rand(&mut rng), d1, d2)
     }
 
     /// **INSECURE**: powers of a caller-chosen τ. For tests (known-answer

@@ -14,16 +14,23 @@
 //!   `aplonk`, `semi_avid` and the curve `bls24_317`;
 //! * run-time dispatch ([`dispatch`], [`SchemeVisitor`], [`SchemeName`],
 //!   [`CurveName`]): pick a scheme and a curve by name and run code that is
-//!   generic over [`Scheme`] — used by the `vidkit` command-line tool and by
-//!   the sweep runner of `vidkit-benches`; what setup a scheme needs (how
+//!   generic over [`Scheme`] — used by the `vidkit` command-line tool
+//!   (`vidkit-cli`) and by the sweep runner of `vidkit-benches`; what setup a scheme needs (how
 //!   many powers-of-τ strings of which [`SrsShape`]) each scheme says itself
 //!   through [`Scheme`] (`TRAPDOORS`, `srs_shape`, `srs_from_powers`, and,
 //!   with feature `test-srs`, the insecure `insecure_srs`);
-//! * the on-disk [`format`](mod@format) of shard, commitment and setup files.
+//! * the on-disk [`format`](mod@format) of shard, commitment and setup files,
+//!   for any program that reads or writes them.
 //!
-//! Features: `std` (default), `parallel`, `test-srs` (default: the CLI's
-//! built-in insecure setup), one per scheme `kzg`, `kzg-plus`, `aplonk`,
-//! `semi-avid` (default) and `bls24-317` (default) for the curve.
+//! The `vidkit` command-line tool is a separate package, `vidkit-cli`
+//! (`crates/cli`), so that this library does not carry the tool's
+//! dependencies (argument parsing, progress bars, JSON output, temporary
+//! files) and has no insecure setup unless asked for.
+//!
+//! Features: `std` (default), `parallel`, one per scheme `kzg`, `kzg-plus`,
+//! `aplonk`, `semi-avid` (default) and `bls24-317` (default) for the curve,
+//! and `test-srs` (off by default): the insecure setups with a known trapdoor
+//! (`Scheme::insecure_srs`), for tests, benchmarks and demonstrations only.
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 

@@ -1,5 +1,6 @@
-//! The self-describing files of the `vidkit` tool: shards, commitments and
-//! setups (SRS).
+//! The self-describing files of vidkit: shards, commitments and setups
+//! (SRS), as the `vidkit` tool writes and reads them, for any program that
+//! exchanges files with it.
 //!
 //! Every file starts with an 8-byte magic naming its kind (`VIDKSHRD`,
 //! `VIDKCOMT`, `VIDKSRS_`) and a little-endian `u16` format version

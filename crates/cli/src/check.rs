@@ -1,9 +1,9 @@
 //! Loading a commitment and checking shard files against it (shared by
 //! `verify` and `reconstruct`).
 
-use super::error::{CliError, Mismatch};
-use super::progress::{ms, Progress};
-use super::{fsio, keys};
+use crate::error::{CliError, Mismatch};
+use crate::progress::{ms, Progress};
+use crate::{fsio, keys};
 use serde::Serialize;
 use std::path::{Path, PathBuf};
 use vidkit::core::{from_bytes, ScalarOf};
@@ -18,9 +18,13 @@ pub fn read_commitment_file(path: &Path) -> Result<CommitmentFile, CliError> {
 
 /// A commitment decoded by its scheme, with the keys to check shards against it.
 pub struct Loaded<S: Scheme> {
+    /// The commitment file.
     pub file: CommitmentFile,
+    /// The commitment, decoded by the scheme.
     pub commitment: S::Commitment,
+    /// The keys re-derived from the setup.
     pub keys: keys::Keys<S>,
+    /// The setup they were derived from.
     pub setup: keys::SrsChoice,
 }
 
@@ -48,12 +52,19 @@ pub fn load<S: Scheme>(
 /// What `verify` and `reconstruct` report about the commitment they used.
 #[derive(Clone, Debug, Serialize)]
 pub struct Summary {
+    /// Where the commitment was read from.
     pub commitment_file: String,
+    /// Scheme name.
     pub scheme: String,
+    /// Curve name.
     pub curve: String,
+    /// Shards needed to rebuild the file.
     pub k: usize,
+    /// Shards written.
     pub n: usize,
+    /// Which setup the keys were derived from.
     pub setup: String,
+    /// Whether that setup is insecure (known trapdoor).
     pub insecure_setup: bool,
 }
 
@@ -96,15 +107,44 @@ pub enum Status {
 /// One shard file's result.
 #[derive(Clone, Debug, Serialize)]
 pub struct FileResult {
+    /// The shard file.
     pub file: String,
+    /// The shard index, when the file could be read.
     pub index: Option<usize>,
+    /// The verdict.
     pub status: Status,
+    /// Why it is not valid.
     pub reason: Option<String>,
+}
+
+impl FileResult {
+    /// Prints the verdict on one line.
+    pub fn print(&self) {
+        let index = self
+            .index
+            .map(|i| format!("shard {i}"))
+            .unwrap_or_else(|| "shard ?".to_owned());
+        match self.status {
+            Status::Valid => println!("  VALID    {} ({index})", self.file),
+            Status::Invalid => println!(
+                "  INVALID  {} ({index}): {}",
+                self.file,
+                self.reason.as_deref().unwrap_or("")
+            ),
+            Status::Unusable => println!(
+                "  REJECTED {}: {}",
+                self.file,
+                self.reason.as_deref().unwrap_or("")
+            ),
+        }
+    }
 }
 
 /// A parsed shard with its proof.
 pub struct Parsed<S: Scheme> {
+    /// The shard.
     pub shard: Shard<ScalarOf<S>>,
+    /// Its proof.
     pub proof: S::Proof,
 }
 
@@ -163,12 +203,15 @@ fn reason(path: &Path, e: &CliError) -> String {
 
 /// Everything `check` found.
 pub struct Checked<S: Scheme> {
+    /// One result per file, in the order given.
     pub results: Vec<FileResult>,
     /// The valid shards, in file order.
     pub valid: Vec<Shard<ScalarOf<S>>>,
     /// Whether the batch check accepted all well-formed shards at once.
     pub batch_accepted: Option<bool>,
+    /// Time to read and parse the files (ms).
     pub parse_ms: f64,
+    /// Time to verify them (ms).
     pub verify_ms: f64,
 }
 

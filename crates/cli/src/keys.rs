@@ -7,8 +7,9 @@
 //! recorded there: using another setup is a clear error instead of a wall of
 //! rejected shards.
 
-use super::error::{short_hex, CliError};
-use super::fsio;
+use crate::error::{short_hex, CliError};
+use crate::fsio;
+use clap::Args;
 use std::path::{Path, PathBuf};
 use vidkit::format::{digest, CommitmentFile, Digest, SetupRecord, SrsFile, SrsSource};
 use vidkit::{core::to_bytes, CurveName, Scheme, Srs};
@@ -18,6 +19,58 @@ pub const BUILTIN_SEED: u64 = 0x7669_646b_6974;
 
 /// The loud warning printed whenever the built-in setup is used.
 pub const INSECURE_WARNING: &str = "warning: using the built-in INSECURE test setup (its trapdoor is derived from a public seed, so anyone can forge proofs); pass --srs FILE for real use";
+
+/// The `--srs` option of the commands that use a setup.
+#[derive(Args, Debug)]
+pub struct SrsArg {
+    /// Setup file written by `vidkit setup` (default: the built-in INSECURE test setup, with a warning).
+    #[arg(long, value_name = "SRS")]
+    pub srs: Option<PathBuf>,
+}
+
+impl SrsArg {
+    /// The setup to make keys with (`disperse`): `--srs FILE`, else the
+    /// built-in insecure one; warns on standard error when it is insecure.
+    pub fn choice(&self) -> Result<SrsChoice, CliError> {
+        let choice = SrsChoice::from_arg(self.srs.as_deref())?;
+        warn_if_insecure(&choice);
+        Ok(choice)
+    }
+
+    /// The setup given with `--srs`, if any (`verify`, `reconstruct`: without
+    /// it the commitment's recorded setup is used); warns on standard error
+    /// when it is insecure.
+    pub fn explicit(&self) -> Result<Option<SrsChoice>, CliError> {
+        self.srs
+            .as_deref()
+            .map(|p| {
+                let c = SrsChoice::from_arg(Some(p))?;
+                warn_if_insecure(&c);
+                Ok(c)
+            })
+            .transpose()
+    }
+}
+
+/// Warns on standard error (in text and JSON modes alike) that `choice` is insecure.
+fn warn_if_insecure(choice: &SrsChoice) {
+    match choice {
+        SrsChoice::Builtin(_) => eprintln!("{INSECURE_WARNING}"),
+        SrsChoice::File { path, file } if file.insecure => eprintln!(
+            "warning: {} is an INSECURE test setup (its trapdoor was known to its maker)",
+            path.display()
+        ),
+        SrsChoice::File { .. } => {}
+    }
+}
+
+/// Warns when no `--srs` was given and the commitment records the built-in
+/// insecure setup (which is then used).
+pub fn warn_recorded(cfile: &CommitmentFile, srs: &Option<SrsChoice>) {
+    if srs.is_none() && matches!(cfile.setup.source, SrsSource::BuiltinInsecure { .. }) {
+        eprintln!("{INSECURE_WARNING}");
+    }
+}
 
 /// The setup a command was asked to use.
 #[derive(Clone, Debug)]

@@ -6,27 +6,107 @@
 //! Every step goes through the same code as the subcommands (files written to
 //! a temporary directory, verification from the files, decoding).
 
-use super::check::Status;
-use super::disperse::{Disperse, DisperseReport};
-use super::error::CliError;
-use super::keys::{SrsChoice, BUILTIN_SEED};
-use super::progress::Progress;
-use super::reconstruct::{Reconstruct, ReconstructReport};
-use super::{fsio, shard_file_name, COMMITMENT_FILE};
+use crate::check::Status;
+use crate::conventions::{shard_file_name, COMMITMENT_FILE, EXIT_OK};
+use crate::disperse::{Disperse, DisperseReport};
+use crate::error::CliError;
+use crate::fsio;
+use crate::keys::{SrsChoice, BUILTIN_SEED, INSECURE_WARNING};
+use crate::output::emit;
+use crate::progress::Progress;
+use crate::reconstruct::{Reconstruct, ReconstructReport};
+use clap::Args;
 use serde::Serialize;
 use std::path::Path;
 use vidkit::format::{CommitmentFile, ShardFile};
 use vidkit::{dispatch, CurveName, Encoding, SchemeName};
 
 /// The embedded sample file.
-pub const SAMPLE: &[u8] = include_bytes!("../../assets/sample.txt");
+pub const SAMPLE: &[u8] = include_bytes!("../assets/sample.txt");
+
+/// The arguments of `vidkit demo`.
+#[derive(Args, Debug)]
+pub struct DemoArgs {
+    /// Curve.
+    #[arg(long, default_value = "bls12-381")]
+    curve: CurveName,
+    /// Schemes to run (default: all available).
+    #[arg(long, value_delimiter = ',')]
+    schemes: Vec<SchemeName>,
+}
+
+impl Default for DemoArgs {
+    /// The job of `vidkit` without arguments: every available scheme on BLS12-381.
+    fn default() -> Self {
+        Self {
+            curve: CurveName::Bls12_381,
+            schemes: Vec::new(),
+        }
+    }
+}
+
+/// Runs `vidkit demo` (and `vidkit` without a subcommand).
+pub fn run(a: DemoArgs, json: bool) -> Result<u8, CliError> {
+    let schemes = if a.schemes.is_empty() {
+        SchemeName::available()
+    } else {
+        a.schemes
+    };
+    let params = DemoParams {
+        curve: a.curve,
+        ..DemoParams::default()
+    };
+    if !json {
+        println!(
+            "vidkit demo: dispersing the embedded sample ({} bytes) with {} on {} (k = {}, n = {}, encoding {})",
+            SAMPLE.len(),
+            schemes.iter().map(ToString::to_string).collect::<Vec<_>>().join(", "),
+            params.curve,
+            params.k,
+            params.n,
+            params.encoding
+        );
+        println!(
+            "For each scheme: lose n - k - 1 shards, corrupt one more, rebuild from the k left."
+        );
+    }
+    eprintln!("{INSECURE_WARNING}");
+    if schemes.is_empty() {
+        erasure_only(params)?;
+        return Ok(EXIT_OK);
+    }
+    let progress = Progress::new(true);
+    let mut runs = Vec::new();
+    for s in schemes {
+        let run = run_scheme(s, params, progress)?;
+        if !json {
+            run.print();
+        }
+        runs.push(run);
+    }
+    if json {
+        emit(true, &runs, |_| {});
+    } else {
+        print_summary(&runs);
+    }
+    if let Some(bad) = runs.iter().find(|r| !r.ok()) {
+        return Err(CliError::DemoFailed {
+            scheme: bad.scheme.clone(),
+        });
+    }
+    Ok(EXIT_OK)
+}
 
 /// Parameters of the default job.
 #[derive(Clone, Copy, Debug)]
 pub struct DemoParams {
+    /// The curve.
     pub curve: CurveName,
+    /// Shards needed to rebuild.
     pub k: usize,
+    /// Shards written.
     pub n: usize,
+    /// Evaluation points.
     pub encoding: Encoding,
 }
 
@@ -44,12 +124,19 @@ impl Default for DemoParams {
 /// The outcome for one scheme.
 #[derive(Clone, Debug, Serialize)]
 pub struct SchemeRun {
+    /// Scheme name.
     pub scheme: String,
+    /// The dispersal.
     pub disperse: DisperseReport,
+    /// Indices of the shards deleted.
     pub deleted: Vec<usize>,
+    /// Index of the shard altered.
     pub corrupted: usize,
+    /// The reconstruction from what was left.
     pub reconstruct: ReconstructReport,
+    /// The shard files rejected, with the reason.
     pub rejected: Vec<String>,
+    /// Whether the rebuilt file equals the sample.
     pub identical: bool,
     /// Result of reconstructing after one more loss (must fail).
     pub one_more_loss: String,

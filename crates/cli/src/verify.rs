@@ -1,34 +1,82 @@
 //! `vidkit verify`: check one shard file, or every shard file of a directory,
 //! against a commitment.
 
-use super::check::{self, Checked, FileResult, Status, Summary};
-use super::error::CliError;
-use super::keys::SrsChoice;
-use super::progress::Progress;
-use super::{fsio, COMMITMENT_FILE};
+use crate::check::{self, Checked, FileResult, Summary};
+use crate::conventions::{self, COMMITMENT_FILE};
+use crate::error::CliError;
+use crate::fsio;
+use crate::keys::{self, SrsArg, SrsChoice};
+use crate::output::emit;
+use crate::progress::Progress;
+use clap::Args;
 use serde::Serialize;
 use std::path::{Path, PathBuf};
 use vidkit::format::CommitmentFile;
-use vidkit::{Scheme, SchemeVisitor};
+use vidkit::{dispatch, Scheme, SchemeVisitor};
 
-/// What `verify` (and `reconstruct`) need besides the scheme.
+/// The arguments of `vidkit verify`.
+#[derive(Args, Debug)]
+pub struct VerifyArgs {
+    /// Shard files and/or directories of shard files.
+    #[arg(required = true)]
+    targets: Vec<PathBuf>,
+    /// The commitment (default: commitment.vid beside the shards).
+    #[arg(long)]
+    commitment: Option<PathBuf>,
+    #[command(flatten)]
+    srs: SrsArg,
+}
+
+/// Runs `vidkit verify`; the exit status follows
+/// [`conventions::verify_outcome`].
+pub fn run(a: VerifyArgs, json: bool) -> Result<u8, CliError> {
+    let (cpath, shards) = operands(&a.targets, a.commitment.as_deref())?;
+    let cfile = check::read_commitment_file(&cpath)?;
+    let srs = a.srs.explicit()?;
+    keys::warn_recorded(&cfile, &srs);
+    let p = cfile.params;
+    let single = shards.len() == 1 && !a.targets.iter().any(|t| t.is_dir());
+    let job = Verify {
+        commitment_path: &cpath,
+        commitment: cfile,
+        shards,
+        srs: srs.as_ref(),
+        progress: Progress::new(json),
+    };
+    let report = dispatch(p.scheme, p.curve, p.info.k, p.info.n, p.info.encoding, job)??;
+    emit(json, &report, VerifyReport::print);
+    conventions::verify_outcome(&report.files, single, &a.targets[0])
+}
+
+/// What `verify` needs besides the scheme.
 pub struct Verify<'a> {
+    /// Where the commitment was read from.
     pub commitment_path: &'a Path,
+    /// The commitment file.
     pub commitment: CommitmentFile,
+    /// The shard files to check.
     pub shards: Vec<PathBuf>,
+    /// `--srs`, if given.
     pub srs: Option<&'a SrsChoice>,
+    /// Progress display.
     pub progress: Progress,
 }
 
 /// The report of `verify`.
 #[derive(Clone, Debug, Serialize)]
 pub struct VerifyReport {
+    /// The commitment used.
     #[serde(flatten)]
     pub commitment: Summary,
+    /// Whether one batch check accepted every well-formed shard (none if there was none).
     pub batch_accepted: Option<bool>,
+    /// Number of valid shard files.
     pub valid: usize,
+    /// One result per shard file.
     pub files: Vec<FileResult>,
+    /// Time to read and parse the shard files (ms).
     pub read_ms: f64,
+    /// Time to verify them (ms).
     pub verify_ms: f64,
 }
 
@@ -48,7 +96,7 @@ impl VerifyReport {
     pub fn print(&self) {
         self.commitment.print();
         for f in &self.files {
-            print_result(f);
+            f.print();
         }
         match self.batch_accepted {
             Some(true) => println!("batch verification accepted all {} shard(s)", self.valid),
@@ -62,27 +110,6 @@ impl VerifyReport {
             self.read_ms,
             self.verify_ms
         );
-    }
-}
-
-/// Prints one file's verdict.
-pub fn print_result(f: &FileResult) {
-    let index = f
-        .index
-        .map(|i| format!("shard {i}"))
-        .unwrap_or_else(|| "shard ?".to_owned());
-    match f.status {
-        Status::Valid => println!("  VALID    {} ({index})", f.file),
-        Status::Invalid => println!(
-            "  INVALID  {} ({index}): {}",
-            f.file,
-            f.reason.as_deref().unwrap_or("")
-        ),
-        Status::Unusable => println!(
-            "  REJECTED {}: {}",
-            f.file,
-            f.reason.as_deref().unwrap_or("")
-        ),
     }
 }
 

@@ -1,15 +1,63 @@
 //! `vidkit setup`: write a setup (SRS) file.
 
-use super::error::{short_hex, CliError};
-use super::fsio;
-use super::progress::Progress;
+use crate::conventions::EXIT_OK;
+use crate::error::{short_hex, CliError};
+use crate::fsio;
+use crate::output::emit;
+use crate::progress::Progress;
 use ark_ec::pairing::Pairing;
+use clap::Args;
 use rand::RngCore;
 use serde::Serialize;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use vidkit::core::to_bytes;
 use vidkit::format::SrsFile;
 use vidkit::{dispatch_curve, CurveName, CurveVisitor, Srs};
+
+/// The arguments of `vidkit setup`.
+#[derive(Args, Debug)]
+pub struct SetupArgs {
+    /// Curve: bls12-381, bn254 or bls24-317 (with --from-ethereum: bls12-381, the default).
+    #[arg(long, required_unless_present = "from_ethereum")]
+    curve: Option<CurveName>,
+    /// Largest polynomial degree supported (the file holds max-degree + 1 powers per group).
+    #[arg(long, value_name = "D", required_unless_present = "from_ethereum")]
+    max_degree: Option<usize>,
+    /// Convert the Ethereum KZG ceremony output (c-kzg's trusted_setup.txt:
+    /// 4096 G1 and 65 G2 powers of τ on BLS12-381) instead, validating every point.
+    #[arg(long, value_name = "TRUSTED_SETUP_TXT", conflicts_with = "max_degree")]
+    from_ethereum: Option<PathBuf>,
+    /// Output file.
+    #[arg(long)]
+    out: PathBuf,
+    /// Overwrite an existing output file.
+    #[arg(long)]
+    force: bool,
+}
+
+/// Runs `vidkit setup`: a test setup, or the converted Ethereum ceremony.
+pub fn run(a: SetupArgs, json: bool) -> Result<u8, CliError> {
+    if let Some(ceremony) = &a.from_ethereum {
+        let curve = a.curve.unwrap_or(CurveName::Bls12_381);
+        if curve != CurveName::Bls12_381 {
+            return Err(CliError::EthereumCurve { curve });
+        }
+        let report = from_ethereum(ceremony, &a.out, a.force, Progress::new(json))?;
+        emit(json, &report, SetupReport::print);
+        return Ok(EXIT_OK);
+    }
+    let (curve, degree) = match (a.curve, a.max_degree) {
+        (Some(c), Some(d)) => (c, d),
+        _ => return Err(CliError::Usage("--curve and --max-degree are required")),
+    };
+    let report = test_setup(curve, degree, &a.out, a.force, Progress::new(json))?;
+    eprintln!(
+        "warning: {} is an INSECURE test setup: never use it to protect real data",
+        a.out.display()
+    );
+    emit(json, &report, SetupReport::print);
+    Ok(EXIT_OK)
+}
 
 /// Number of independent powers-of-τ strings in a test setup file: enough for
 /// every scheme (aPlonK needs two trapdoors; the others use the first string).
@@ -37,14 +85,23 @@ impl CurveVisitor for TestPowers {
 /// The report of `setup`.
 #[derive(Clone, Debug, Serialize)]
 pub struct SetupReport {
+    /// The setup file written.
     pub file: String,
+    /// Curve name.
     pub curve: String,
+    /// Whether the setup is insecure (known trapdoor).
     pub insecure: bool,
+    /// The label stored in the file.
     pub label: String,
+    /// Number of powers-of-τ strings.
     pub strings: usize,
+    /// G1 powers per string.
     pub g1_powers: usize,
+    /// G2 powers per string.
     pub g2_powers: usize,
+    /// Short digest of the file (as `inspect` prints it).
     pub digest: String,
+    /// Size of the file.
     pub file_bytes: usize,
 }
 
@@ -112,13 +169,11 @@ pub fn test_setup(
 
 /// Label of a converted ceremony setup (fixed, so that converting the same
 /// ceremony file anywhere gives the same SRS file and digest).
-#[cfg(feature = "kzg")]
 pub const ETHEREUM_LABEL: &str = "Ethereum KZG ceremony (EIP-4844 mainnet trusted setup, powers of tau on BLS12-381), converted by `vidkit setup --from-ethereum`";
 
 /// Converts the Ethereum KZG ceremony output (c-kzg's `trusted_setup.txt`)
 /// into an SRS file of one powers-of-τ string (4096 G1, 65 G2 powers), after
 /// validating every point and the consistency of the three lists.
-#[cfg(feature = "kzg")]
 pub fn from_ethereum(
     ceremony: &Path,
     out: &Path,
@@ -156,17 +211,4 @@ pub fn from_ethereum(
         digest: short_hex(&file.digest()),
         file_bytes: bytes.len(),
     })
-}
-
-/// Without the `kzg` feature the ceremony loader is not compiled in.
-#[cfg(not(feature = "kzg"))]
-pub fn from_ethereum(
-    _ceremony: &Path,
-    _out: &Path,
-    _force: bool,
-    _progress: Progress,
-) -> Result<SetupReport, CliError> {
-    Err(CliError::Usage(
-        "--from-ethereum needs the Ethereum ceremony loader of vidkit-kzg (feature `kzg`), not in this build",
-    ))
 }

@@ -1,63 +1,145 @@
 //! `vidkit disperse`: encode, commit, prove, and write one file per shard plus
 //! the commitment.
 
-use super::error::CliError;
-use super::keys::{self, SrsChoice};
-use super::progress::{ms, Progress};
-use super::{fsio, shard_file_name, COMMITMENT_FILE};
+use crate::conventions::{shard_file_name, COMMITMENT_FILE, EXIT_OK};
+use crate::error::CliError;
+use crate::fsio;
+use crate::keys::{self, SrsArg, SrsChoice};
+use crate::output::emit;
+use crate::progress::{ms, Progress};
+use clap::Args;
 use serde::Serialize;
 use std::path::{Path, PathBuf};
 use vidkit::core::to_bytes;
 use vidkit::format::{CommitmentFile, Params, ShardFile};
-use vidkit::{CurveName, Scheme, SchemeName, SchemeVisitor};
+use vidkit::{dispatch, CurveName, Encoding, Scheme, SchemeName, SchemeVisitor};
+
+/// The arguments of `vidkit disperse`.
+#[derive(Args, Debug)]
+pub struct DisperseArgs {
+    /// The file to disperse.
+    file: PathBuf,
+    /// Scheme: kzg, kzg-plus, aplonk or semi-avid.
+    #[arg(long)]
+    scheme: SchemeName,
+    /// Curve: bls12-381, bn254 or bls24-317.
+    #[arg(long, default_value = "bls12-381")]
+    curve: CurveName,
+    /// Number of shards needed to rebuild the file.
+    #[arg(short)]
+    k: usize,
+    /// Number of shards written.
+    #[arg(short)]
+    n: usize,
+    /// Evaluation points: points, fft or systematic.
+    #[arg(long, default_value = "fft")]
+    encoding: Encoding,
+    /// Output directory.
+    #[arg(long)]
+    out: PathBuf,
+    /// Overwrite existing shard and commitment files.
+    #[arg(long)]
+    force: bool,
+    #[command(flatten)]
+    srs: SrsArg,
+}
+
+/// Runs `vidkit disperse`.
+pub fn run(a: DisperseArgs, json: bool) -> Result<u8, CliError> {
+    let data = fsio::read(&a.file)?;
+    let srs = a.srs.choice()?;
+    let job = Disperse {
+        data: &data,
+        out: &a.out,
+        force: a.force,
+        srs: &srs,
+        scheme: a.scheme,
+        curve: a.curve,
+        progress: Progress::new(json),
+    };
+    let report = dispatch(a.scheme, a.curve, a.k, a.n, a.encoding, job)??;
+    emit(json, &report, DisperseReport::print);
+    Ok(EXIT_OK)
+}
 
 /// What `disperse` needs besides the scheme.
 pub struct Disperse<'a> {
+    /// The file's bytes.
     pub data: &'a [u8],
+    /// Output directory.
     pub out: &'a Path,
+    /// Overwrite existing files.
     pub force: bool,
+    /// The setup to make the keys with.
     pub srs: &'a SrsChoice,
+    /// The scheme's name (recorded in the files).
     pub scheme: SchemeName,
+    /// The curve's name (recorded in the files).
     pub curve: CurveName,
+    /// Progress display.
     pub progress: Progress,
 }
 
 /// Times in milliseconds.
 #[derive(Clone, Debug, Serialize)]
 pub struct DisperseTimes {
+    /// Deriving the keys from the setup.
     pub setup_ms: f64,
+    /// Erasure coding.
     pub encode_ms: f64,
+    /// Committing.
     pub commit_ms: f64,
+    /// Proving all n shards.
     pub prove_ms: f64,
+    /// Writing the files.
     pub write_ms: f64,
 }
 
 /// Sizes in bytes.
 #[derive(Clone, Debug, Serialize)]
 pub struct DisperseSizes {
+    /// The input file.
     pub file_bytes: usize,
+    /// The encoded commitment.
     pub commitment_bytes: usize,
+    /// One encoded shard.
     pub shard_bytes: usize,
+    /// One encoded proof.
     pub proof_bytes: usize,
+    /// One shard file (header, shard, proof).
     pub shard_file_bytes: usize,
+    /// Every file written.
     pub total_written_bytes: usize,
 }
 
 /// The report of `disperse`.
 #[derive(Clone, Debug, Serialize)]
 pub struct DisperseReport {
+    /// Scheme name.
     pub scheme: String,
+    /// Curve name.
     pub curve: String,
+    /// Shards needed to rebuild the file.
     pub k: usize,
+    /// Shards written.
     pub n: usize,
+    /// Rows of the encoded file.
     pub m: usize,
+    /// Evaluation points.
     pub encoding: String,
+    /// Which setup the keys were derived from.
     pub setup: String,
+    /// Whether that setup is insecure (known trapdoor).
     pub insecure_setup: bool,
+    /// Output directory.
     pub out_dir: String,
+    /// The commitment file written.
     pub commitment_file: String,
+    /// The shard files written, by index.
     pub shard_files: Vec<String>,
+    /// Times of each step.
     pub times: DisperseTimes,
+    /// Sizes.
     pub sizes: DisperseSizes,
 }
 

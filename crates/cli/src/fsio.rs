@@ -2,7 +2,8 @@
 //! atomic writes (temporary file in the target directory, then rename) that
 //! never replace an existing file without `--force`.
 
-use super::error::CliError;
+use crate::conventions::is_shard_file_name;
+use crate::error::CliError;
 use std::io::Write;
 use std::path::Path;
 
@@ -61,13 +62,14 @@ pub fn ensure_dir(dir: &Path) -> Result<(), CliError> {
     std::fs::create_dir_all(dir).map_err(|e| CliError::io(dir, e))
 }
 
-/// The shard files (`*.vid` except `commitment.vid`) of a directory, sorted by name.
+/// The shard files of a directory ([`is_shard_file_name`]: `*.vid` except
+/// `commitment.vid`), sorted by name.
 pub fn shard_files(dir: &Path) -> Result<Vec<std::path::PathBuf>, CliError> {
     let mut out = Vec::new();
     for entry in std::fs::read_dir(dir).map_err(|e| CliError::io(dir, e))? {
         let path = entry.map_err(|e| CliError::io(dir, e))?.path();
         let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
-        if path.is_file() && name.ends_with(".vid") && name != super::COMMITMENT_FILE {
+        if path.is_file() && is_shard_file_name(name) {
             out.push(path);
         }
     }

@@ -1,23 +1,45 @@
 //! `vidkit inspect`: print a file's header and sizes.
 
-use super::error::{short_hex, CliError};
-use super::fsio;
-use super::keys::describe_record;
+use crate::conventions::EXIT_OK;
+use crate::error::{short_hex, CliError};
+use crate::fsio;
+use crate::keys::describe_record;
+use crate::output::emit;
 use ark_ec::pairing::Pairing;
+use clap::Args;
 use serde::Serialize;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use vidkit::format::{
     detect, CommitmentFile, FileKind, Params, ShardFile, SrsFile, FORMAT_VERSION,
 };
 use vidkit::{dispatch_curve, CurveVisitor, Srs, SrsShape};
 
+/// The arguments of `vidkit inspect`.
+#[derive(Args, Debug)]
+pub struct InspectArgs {
+    /// A .vid file (shard, commitment) or a setup file.
+    file: PathBuf,
+}
+
+/// Runs `vidkit inspect`.
+pub fn run(a: InspectArgs, json: bool) -> Result<u8, CliError> {
+    let report = inspect(&a.file)?;
+    emit(json, &report, InspectReport::print);
+    Ok(EXIT_OK)
+}
+
 /// The report of `inspect`.
 #[derive(Clone, Debug, Serialize)]
 pub struct InspectReport {
+    /// The file inspected.
     pub file: String,
+    /// Its kind: `shard`, `commitment` or `srs`.
     pub kind: &'static str,
+    /// Its format version.
     pub format_version: u16,
+    /// Its size.
     pub file_bytes: usize,
+    /// Header fields and sizes, as (name, value) in display order.
     pub fields: Vec<(String, String)>,
 }
 

@@ -1,14 +1,10 @@
 //! Errors of the command-line tool: one line each, naming the file and the problem.
+//!
+//! Which exit status each error gives is decided in
+//! [`conventions`](crate::conventions).
 
 use std::path::{Path, PathBuf};
 use vidkit::format::FormatError;
-
-/// Exit status when everything is fine.
-pub const EXIT_OK: u8 = 0;
-/// Exit status when a shard is invalid or too few valid shards remain.
-pub const EXIT_REJECTED: u8 = 1;
-/// Exit status on any other error (bad input file, I/O, usage).
-pub const EXIT_ERROR: u8 = 2;
 
 /// Why a shard cannot be used with a commitment (before any cryptography).
 #[derive(thiserror::Error, Debug, Clone, PartialEq, Eq)]
@@ -152,7 +148,6 @@ pub enum CliError {
         source: vidkit::Error,
     },
     /// The Ethereum ceremony file is malformed or its points are invalid.
-    #[cfg(feature = "kzg")]
     #[error("{}: not a valid Ethereum KZG ceremony file: {source}", .path.display())]
     Ceremony {
         /// the ceremony file
@@ -197,17 +192,7 @@ pub enum CliError {
 }
 
 impl CliError {
-    /// The process exit status for this error.
-    pub fn exit_code(&self) -> u8 {
-        match self {
-            CliError::Invalid { .. }
-            | CliError::Unusable { .. }
-            | CliError::SomeInvalid { .. }
-            | CliError::NotEnoughShards { .. } => EXIT_REJECTED,
-            _ => EXIT_ERROR,
-        }
-    }
-
+    /// Reading or writing `path` failed.
     pub fn io(path: &Path, source: std::io::Error) -> Self {
         CliError::Io {
             path: path.to_owned(),
@@ -215,6 +200,7 @@ impl CliError {
         }
     }
 
+    /// `path` is not a well-formed vidkit file.
     pub fn format(path: &Path, source: FormatError) -> Self {
         CliError::Format {
             path: path.to_owned(),
@@ -222,6 +208,7 @@ impl CliError {
         }
     }
 
+    /// The scheme could not decode a part of `path`.
     pub fn malformed<E: std::error::Error + Send + Sync + 'static>(path: &Path, source: E) -> Self {
         CliError::Malformed {
             path: path.to_owned(),
@@ -229,6 +216,7 @@ impl CliError {
         }
     }
 
+    /// The shard or commitment header in `path` does not match (see [`Mismatch`]).
     pub fn mismatch(path: &Path, source: Mismatch) -> Self {
         CliError::Mismatch {
             path: path.to_owned(),

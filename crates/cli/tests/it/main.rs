@@ -1,0 +1,3 @@
+//! Integration tests of the `vidkit` binary (one test binary, one module per topic).
+
+mod cli;
