@@ -1,9 +1,9 @@
 //! Runtime choice of a scheme and a curve, calling code that is generic over
-//! [`Scheme`](vidkit_core::Scheme).
+//! [`Scheme`].
 //!
 //! The CLI and the sweep runner pick `(scheme, curve, k, n, encoding)` at run
 //! time, while every scheme is a distinct type generic over the pairing. A
-//! [`SchemeVisitor`] is the generic code to run; [`dispatch`] builds the
+//! [`SchemeVisitor`] is the generic code to run; [`dispatch()`] builds the
 //! scheme value for the chosen names and hands it to the visitor:
 //!
 //! ```

@@ -12,7 +12,7 @@
 //!   [`FileInfo`], [`Shard`]), [`erasure`] (`vidkit-erasure`), and, behind the
 //!   features of the same names, the scheme crates `kzg`, `kzg_plus`,
 //!   `aplonk`, `semi_avid` and the curve `bls24_317`;
-//! * run-time dispatch ([`dispatch`], [`SchemeVisitor`], [`SchemeName`],
+//! * run-time dispatch ([`dispatch()`], [`SchemeVisitor`], [`SchemeName`],
 //!   [`CurveName`]): pick a scheme and a curve by name and run code that is
 //!   generic over [`Scheme`] — used by the `vidkit` command-line tool
 //!   (`vidkit-cli`) and by the sweep runner of `vidkit-benches`; what setup a scheme needs (how
