@@ -1,4 +1,4 @@
-//! The real backend: the facade's [`vidkit::dispatch`] builds the scheme for
+//! The real backend: the facade's [`vidkit::dispatch()`] builds the scheme for
 //! a point's names and parameters, [`vidkit::Scheme::insecure_srs`] makes
 //! its (insecure, benchmark-only) SRS, and [`run_point`] measures it.
 

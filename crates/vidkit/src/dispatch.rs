@@ -29,7 +29,7 @@ use ark_ec::pairing::Pairing;
 use vidkit_core::Scheme;
 use vidkit_erasure::Encoding;
 
-/// Generic code run by [`dispatch`] on the scheme value it builds.
+/// Generic code run by [`dispatch()`] on the scheme value it builds.
 ///
 /// The visitor gets the scheme by value; its SRS comes from
 /// [`Scheme::srs_from_powers`] (a loaded setup) or, with feature
@@ -114,7 +114,7 @@ pub(crate) fn scheme_available(scheme: SchemeName) -> bool {
     }
 }
 
-/// The curves wired into [`dispatch`] in this build.
+/// The curves wired into [`dispatch()`] in this build.
 pub(crate) fn curve_available(curve: CurveName) -> bool {
     match curve {
         CurveName::Bls12_381 | CurveName::Bn254 => true,

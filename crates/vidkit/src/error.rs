@@ -39,5 +39,5 @@ impl Error {
     }
 }
 
-/// The error of [`crate::dispatch`] (the facade's [`Error`]).
+/// The error of [`crate::dispatch()`] (the facade's [`Error`]).
 pub type DispatchError = Error;

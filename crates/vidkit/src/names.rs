@@ -38,7 +38,7 @@ impl SchemeName {
     }
 
     /// Whether the scheme's crate is compiled into this build (its cargo
-    /// feature is on and the crate is wired in); [`crate::dispatch`] fails with
+    /// feature is on and the crate is wired in); [`crate::dispatch()`] fails with
     /// [`crate::Error::SchemeUnavailable`] otherwise.
     pub fn is_available(self) -> bool {
         crate::dispatch::scheme_available(self)
