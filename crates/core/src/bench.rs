@@ -42,7 +42,7 @@
 //! Scheme-specific benches (e.g. Semi-AVID's `verify_each`) use the same
 //! [`Point`]s and add their own groups beside these.
 
-use crate::{rng, Dispersal, Encoded, ScalarOf, Scheme};
+use crate::{rng, Encoded, ScalarOf, Scheme};
 use ark_std::rand::{RngCore, SeedableRng};
 use criterion::{BenchmarkId, Criterion, Throughput};
 use std::hint::black_box;
@@ -142,18 +142,20 @@ pub struct Point<S: Scheme> {
     pub encoded: Encoded<ScalarOf<S>>,
     /// Its prover hint (from `commit`).
     pub hint: S::ProverHint,
-    /// Its commitment, shards and the proofs of all `n` shards.
-    pub dispersal: Dispersal<S>,
+    /// Its commitment.
+    pub commitment: S::Commitment,
+    /// The proofs of all `n` shards (`encoded.shards`), in shard order.
+    pub proofs: Vec<S::Proof>,
 }
 
 impl<S: Scheme> Point<S> {
     /// The parity shards `k..2k` with their proofs: what `verify` and
     /// `batch_verify` check.
     pub fn verified(&self) -> Vec<(&crate::Shard<ScalarOf<S>>, &S::Proof)> {
-        let d = &self.dispersal;
-        d.shards
+        self.encoded
+            .shards
             .iter()
-            .zip(&d.proofs)
+            .zip(&self.proofs)
             .skip(self.k)
             .take(self.k)
             .collect()
@@ -183,11 +185,6 @@ pub fn points<S: Scheme>(
             let proofs = scheme
                 .prove(&pk, &encoded, &commitment, &hint)
                 .expect("prove");
-            let dispersal = Dispersal {
-                commitment,
-                shards: encoded.shards.clone(),
-                proofs,
-            };
             Point {
                 id: format!("k={k},n={n},F={label}"),
                 len,
@@ -197,7 +194,8 @@ pub fn points<S: Scheme>(
                 vk,
                 encoded,
                 hint,
-                dispersal,
+                commitment,
+                proofs,
             }
         })
         .collect()
@@ -215,7 +213,7 @@ pub fn scheme_ops<S: Scheme>(c: &mut Criterion, scheme: &str, curve: &str, point
     group.finish();
     let mut group = c.benchmark_group(format!("{scheme}/prove/{curve}"));
     for p in points {
-        let commitment = &p.dispersal.commitment;
+        let commitment = &p.commitment;
         group.throughput(Throughput::Bytes(p.len as u64));
         group.bench_function(BenchmarkId::from_parameter(&p.id), |b| {
             b.iter(|| {
@@ -228,7 +226,7 @@ pub fn scheme_ops<S: Scheme>(c: &mut Criterion, scheme: &str, curve: &str, point
     group.finish();
     let mut group = c.benchmark_group(format!("{scheme}/verify/{curve}"));
     for p in points {
-        let (commitment, items) = (&p.dispersal.commitment, p.verified());
+        let (commitment, items) = (&p.commitment, p.verified());
         group.throughput(Throughput::Bytes(p.len as u64));
         group.bench_function(BenchmarkId::from_parameter(&p.id), |b| {
             b.iter(|| {
@@ -244,7 +242,7 @@ pub fn scheme_ops<S: Scheme>(c: &mut Criterion, scheme: &str, curve: &str, point
     group.finish();
     let mut group = c.benchmark_group(format!("{scheme}/batch_verify/{curve}"));
     for p in points {
-        let (commitment, items) = (&p.dispersal.commitment, p.verified());
+        let (commitment, items) = (&p.commitment, p.verified());
         let mut rng = rng::os_rng();
         group.throughput(Throughput::Bytes(p.len as u64));
         group.bench_function(BenchmarkId::from_parameter(&p.id), |b| {

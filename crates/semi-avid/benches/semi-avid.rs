@@ -24,14 +24,13 @@ fn curve<E: Pairing>(c: &mut Criterion, name: &str) {
     bench::scheme_ops(c, "semi-avid", name, &points);
     let mut group = c.benchmark_group(format!("semi-avid/verify_each/{name}"));
     for p in &points {
-        let d = &p.dispersal;
-        let shards = &d.shards[p.k..2 * p.k];
+        let shards = &p.encoded.shards[p.k..2 * p.k];
         group.throughput(Throughput::Bytes(p.len as u64));
         group.bench_function(BenchmarkId::from_parameter(&p.id), |b| {
             b.iter(|| {
                 let ok = p
                     .scheme
-                    .verify_each(&p.vk, &d.commitment, black_box(shards))
+                    .verify_each(&p.vk, &p.commitment, black_box(shards))
                     .unwrap();
                 assert!(ok.into_iter().all(|x| x))
             })
