@@ -5,7 +5,11 @@
 //! `vidkit-table` is [`MsmBases::with_precomputation`] (the table is built
 //! outside the timed closure). Set `MSM_WINDOWS=1` to also time
 //! `pippenger::msm_bigint_with_window` for `c` around the chosen width
-//! (`tune/{curve}/2^s/c`), the measurement behind `window_size`.
+//! (`tune/{curve}/2^s/c`), the measurement behind `window_size`. Set
+//! `MSM_PLANS=1` to time 64 MSMs of `n` bases at once (`msm_rows`, how the
+//! schemes use a table) on every kind of table ([`TablePlan`]) for small `n`
+//! (`plans/{curve}/n/{plan}`), the measurement behind [`TablePolicy`]; the
+//! policy's own choice for a kept key is `policy`.
 
 use ark_ec::{
     short_weierstrass::{Affine, Projective, SWCurveConfig},
@@ -15,7 +19,7 @@ use ark_ff::{PrimeField, UniformRand};
 use ark_std::rand::SeedableRng;
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use std::hint::black_box;
-use vidkit_msm::{pippenger, MsmBases};
+use vidkit_msm::{pippenger, MsmBases, TablePlan, TablePolicy, Workload};
 
 fn env(name: &str, default: u32) -> u32 {
     std::env::var(name)
@@ -86,6 +90,31 @@ fn curve<P: SWCurveConfig>(c: &mut Criterion, name: &str) {
                     bench.iter(|| {
                         pippenger::msm_bigint_with_window(black_box(&all[..n]), black_box(&big), cw)
                     })
+                });
+            }
+        }
+        g.finish();
+    }
+    if env("MSM_PLANS", 0) == 1 {
+        const ROWS: usize = 64;
+        let mut g = c.benchmark_group(format!("plans/{name}"));
+        g.sample_size(10);
+        for n in [4usize, 16, 64, 256] {
+            let b = &all[..n];
+            let k = &scalars[..n * ROWS];
+            let policy = TablePolicy::DEFAULT.plan::<Projective<P>>(n, Workload::Msms(usize::MAX));
+            let mut plans = vec![TablePlan::Plain];
+            plans.extend([6, 8, 10, 12].map(TablePlan::Windows));
+            plans.extend([4, 6, 8, 10].map(TablePlan::Multiples));
+            for plan in plans {
+                let prepared = MsmBases::<Projective<P>>::with_plan(b, plan);
+                let id = if plan == policy {
+                    format!("{plan:?}-policy")
+                } else {
+                    format!("{plan:?}")
+                };
+                g.bench_with_input(BenchmarkId::new(format!("n={n}"), id), &n, |bench, _| {
+                    bench.iter(|| prepared.msm_rows(black_box(k), n))
                 });
             }
         }

@@ -229,7 +229,8 @@ impl<G: CurveGroup> FixedBases<G> {
     /// cache while every row of the block adds its digit's multiple. Row by
     /// row, each addition reads a random point of the whole table (megabytes
     /// for a few dozen bases), and the cache misses dominate. With the
-    /// `parallel` feature the blocks run on the rayon pool.
+    /// `parallel` feature the blocks run on the rayon pool (smaller blocks
+    /// when there are fewer than `256` rows per thread).
     ///
     /// ```
     /// use ark_bls12_381::{Fr, G1Affine, G1Projective};
@@ -256,7 +257,13 @@ impl<G: CurveGroup> FixedBases<G> {
         #[cfg(feature = "parallel")]
         let blocks: Vec<Vec<G>> = {
             use rayon::prelude::*;
-            scalars.par_chunks(BLOCK * len).map(block).collect()
+            // fewer rows than BLOCK per thread: smaller blocks, one per thread
+            let rows = scalars.len() / len;
+            let per_thread = rows.div_ceil(rayon::current_num_threads()).max(1);
+            scalars
+                .par_chunks(BLOCK.min(per_thread) * len)
+                .map(block)
+                .collect()
         };
         #[cfg(not(feature = "parallel"))]
         let blocks: Vec<Vec<G>> = scalars.chunks(BLOCK * len).map(block).collect();

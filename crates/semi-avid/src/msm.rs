@@ -1,18 +1,19 @@
 //! The two group computations of Semi-AVID-PC (docs/spec.md §6.2, §6.4, §8.2).
 //!
 //! * Commit: `γ_c = MSM(B[0..m), column c)` for the `k` columns of the
-//!   coefficient matrix. The scalars are converted to their canonical big
-//!   integers once, column by column, and every MSM runs on bases prepared
-//!   once for the `k` MSMs: batch-affine Pippenger, or the key's window table
-//!   once commits have repaid building it (`crate::prepared`). With the
-//!   `parallel` feature the columns are spread over the rayon pool when there
-//!   are at least as many columns as threads; otherwise the columns run one
-//!   after the other and each MSM is parallel inside (vidkit-msm's `parallel`).
-//!   Group arithmetic is exact, so both paths give identical points.
+//!   coefficient matrix. The columns are transposed into rows and the `k`
+//!   MSMs handed to vidkit-msm at once (`MsmBases::msm_rows`), on bases
+//!   prepared once for them: batch-affine Pippenger, or the table the key
+//!   builds once commits have repaid it (`crate::prepared`). A multiples
+//!   table runs the rows in cache blocks (every row's lookups into one
+//!   base's multiples at a time); the other engines run one MSM per row.
+//!   With the `parallel` feature the rows (or blocks) are spread over the
+//!   rayon pool. Group arithmetic is exact, so every path gives identical
+//!   points.
 //! * Check: `Σ_i y_i·B_i − Σ_c λ_c·γ_c = 0` as **one** MSM of size `m + k`
 //!   (one Pippenger bucket pass instead of two), no pairing.
 
-use ark_ec::{pairing::Pairing, CurveGroup};
+use ark_ec::{pairing::Pairing, AffineRepr, CurveGroup};
 use ark_ff::{PrimeField, Zero};
 
 use crate::Bases;
@@ -27,27 +28,21 @@ pub(crate) fn commit_columns<E: Pairing>(
     k: usize,
 ) -> Vec<E::G1Affine> {
     let m = coefficients.len() / k;
+    if m == 0 {
+        return vec![<E::G1Affine as AffineRepr>::zero(); k];
+    }
     let bases = key.prepared().for_commit(key.points(), m, k);
-    let column = |c: usize| -> E::G1 {
-        let scalars: Vec<BigOf<E>> = coefficients
-            .iter()
-            .skip(c)
-            .step_by(k)
-            .map(|v| v.into_bigint())
-            .collect();
-        bases.msm_bigint(&scalars)
-    };
-    #[cfg(feature = "parallel")]
-    let points: Vec<E::G1> = {
-        use rayon::prelude::*;
-        if k >= rayon::current_num_threads() {
-            (0..k).into_par_iter().map(column).collect()
-        } else {
-            (0..k).map(column).collect()
-        }
-    };
-    #[cfg(not(feature = "parallel"))]
-    let points: Vec<E::G1> = (0..k).map(column).collect();
+    // Column c of the row-major matrix is row c of its transpose: the k MSMs
+    // go to the engine at once, so a multiples table serves them in its
+    // cache-friendly order (vidkit_msm::FixedBases::msm_rows), and the other
+    // engines spread them over the rayon pool.
+    let mut columns = Vec::with_capacity(m * k);
+    for c in 0..k {
+        columns.extend(coefficients.iter().skip(c).step_by(k).copied());
+    }
+    let points = bases
+        .msm_rows(&columns, m)
+        .expect("the key holds at least m bases and m divides m·k");
     E::G1::normalize_batch(&points)
 }
 

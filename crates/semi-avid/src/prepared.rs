@@ -13,11 +13,22 @@
 //! capped by `m_max`). After each commit it asks vidkit-msm's table policy
 //! ([`vidkit_msm::TablePolicy::plan`]) which table the MSMs counted so far
 //! would have paid for; the first time the answer is a table, that table is
-//! built over the class's bases and serves every later commit of the class.
+//! built over the class's bases and serves the later commits of the class.
 //! Whether the policy builds is monotone in the count, so this happens at
 //! its break-even count ([`vidkit_msm::TablePolicy::break_even`]): a one-off
-//! commit never pays for a table, a long-running disperser ends up on one,
-//! and the work is at most about twice what it would be knowing the future.
+//! commit never pays for a table, and the work is at most about twice what
+//! it would be knowing the future.
+//!
+//! The table bought first is the one that pays for the MSMs seen so far
+//! (over 16 bases after 64 MSMs, a windows table of width 9); another one
+//! costs more to build and saves more per MSM (a multiples table of width
+//! 10 runs these MSMs 1.7× faster, `docs/msm.md`). So the count goes on, and each time
+//! it has doubled since the table was planned, the policy is asked again
+//! for the count so far; a different answer is built and replaces the
+//! table. A long-running disperser thus ends up on the table the policy
+//! plans for its volume, and the builds form a geometric series: their
+//! total is within a small factor of the last one.
+//!
 //! One class is kept at a time (the policy's budgets bound the table:
 //! about 100 MiB at most for BLS12-381); a file of another class starts a
 //! new count.
@@ -38,9 +49,12 @@ pub(crate) struct PreparedBases<G: CurveGroup> {
 struct State<G: CurveGroup> {
     /// rows covered by the current class (a power of two, or `m_max`)
     rows: usize,
-    /// MSMs done in this class without the table
-    plain_msms: usize,
+    /// MSMs done in this class, with or without the table
+    msms: usize,
+    /// the class table, if one was bought
     table: Option<Arc<MsmBases<G>>>,
+    /// `msms` when `table` was planned (it is planned again at twice this)
+    planned_at: usize,
 }
 
 impl<G: CurveGroup> State<G> {
@@ -48,8 +62,9 @@ impl<G: CurveGroup> State<G> {
     fn class(rows: usize) -> Self {
         Self {
             rows,
-            plain_msms: 0,
+            msms: 0,
             table: None,
+            planned_at: 0,
         }
     }
 }
@@ -83,11 +98,12 @@ impl<G: CurveGroup> core::fmt::Debug for PreparedBases<G> {
 
 impl<G: CurveGroup> PreparedBases<G> {
     /// Bases prepared for `count` MSMs over `bases[..m]`: the class table if
-    /// it exists or the MSMs counted in the class now pay for one, plain
-    /// bases otherwise.
+    /// one is held (or a wider one, once the count has doubled since it was
+    /// planned and the policy now plans another), a new table if the MSMs
+    /// counted in the class now pay for one, plain bases otherwise.
     pub(crate) fn for_commit(&self, bases: &[G::Affine], m: usize, count: usize) -> MsmChoice<G> {
         let rows = m.next_power_of_two().min(bases.len()).max(m);
-        let plan = {
+        let (plan, msms) = {
             // A poisoned lock only means another commit panicked mid-update;
             // the state is a cache, so start it afresh.
             let mut state = match self.state.lock() {
@@ -101,20 +117,34 @@ impl<G: CurveGroup> PreparedBases<G> {
             if state.rows != rows {
                 *state = State::class(rows);
             }
-            if let Some(table) = &state.table {
-                return MsmChoice::Table(Arc::clone(table));
+            state.msms = state.msms.saturating_add(count);
+            let msms = state.msms;
+            if let Some(table) = state.table.clone() {
+                if msms / 2 < state.planned_at {
+                    return MsmChoice::Table(table);
+                }
+                let plan = TablePolicy::DEFAULT.plan::<G>(rows, Workload::Msms(msms));
+                if plan == table.plan() || plan == TablePlan::Plain {
+                    state.planned_at = msms;
+                    return MsmChoice::Table(table);
+                }
+                // a wider table pays now: build it, the old one serves meanwhile
+                state.planned_at = msms;
+                (plan, msms)
+            } else {
+                let plan = TablePolicy::DEFAULT.plan::<G>(rows, Workload::Msms(msms));
+                if plan == TablePlan::Plain {
+                    return MsmChoice::Plain(MsmBases::new(&bases[..m]));
+                }
+                (plan, msms)
             }
-            state.plain_msms = state.plain_msms.saturating_add(count);
-            TablePolicy::DEFAULT.plan::<G>(rows, Workload::Msms(state.plain_msms))
         };
-        if plan == TablePlan::Plain {
-            return MsmChoice::Plain(MsmBases::new(&bases[..m]));
-        }
-        // built outside the lock: other commits go on with plain bases meanwhile
+        // built outside the lock: other commits go on with what is held meanwhile
         let table = Arc::new(MsmBases::with_plan(&bases[..rows], plan));
         if let Ok(mut state) = self.state.lock() {
             if state.rows == rows {
                 state.table = Some(Arc::clone(&table));
+                state.planned_at = state.planned_at.max(msms);
             }
         }
         MsmChoice::Table(table)
@@ -145,5 +175,87 @@ impl<G: CurveGroup> core::ops::Deref for MsmChoice<G> {
             Self::Table(t) => t,
             Self::Plain(p) => p,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ark_bls12_381::{G1Affine, G1Projective};
+    use ark_ec::AffineRepr;
+    use ark_ff::UniformRand;
+    use ark_std::rand::SeedableRng;
+
+    /// The plan of the bases one commit of `k` MSMs over `m` rows gets.
+    fn commit(
+        p: &PreparedBases<G1Projective>,
+        bases: &[G1Affine],
+        m: usize,
+        k: usize,
+    ) -> TablePlan {
+        p.for_commit(bases, m, k).plan()
+    }
+
+    #[test]
+    fn rents_then_buys_then_widens_as_the_count_doubles() {
+        let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(5);
+        let g = G1Affine::generator();
+        let bases: Vec<G1Affine> = (0..16)
+            .map(|_| (g * ark_bls12_381::Fr::rand(&mut rng)).into_affine())
+            .collect();
+        let (m, k) = (16, 64);
+        let policy = TablePolicy::DEFAULT;
+        let p = PreparedBases::<G1Projective>::default();
+        let mut plans = Vec::new();
+        let mut msms = 0usize;
+        for _ in 0..64 {
+            msms += k;
+            let got = commit(&p, &bases, m, k);
+            plans.push(got);
+            if got != TablePlan::Plain {
+                // never a table before the policy's break-even count
+                assert!(
+                    msms >= policy
+                        .break_even::<G1Projective>(m, Workload::Msms(0))
+                        .unwrap()
+                );
+            }
+        }
+        // the first table is the one that pays for the first MSMs: narrow
+        let first = plans
+            .iter()
+            .copied()
+            .find(|&t| t != TablePlan::Plain)
+            .unwrap();
+        assert_eq!(
+            first,
+            policy.plan::<G1Projective>(
+                m,
+                Workload::Msms(plans.iter().position(|&t| t != TablePlan::Plain).unwrap() * k + k)
+            )
+        );
+        // after 64 commits it holds what the policy plans for 64·k MSMs or
+        // half of them (it re-plans each time the count doubles)
+        let last = *plans.last().unwrap();
+        assert_ne!(last, first, "the table was never widened: {plans:?}");
+        let planned =
+            [msms, msms / 2, msms / 4].map(|u| policy.plan::<G1Projective>(m, Workload::Msms(u)));
+        assert!(planned.contains(&last), "{last:?} not in {planned:?}");
+        // the widths only grow
+        let width = |t: &TablePlan| match t {
+            TablePlan::Plain => 0,
+            TablePlan::Windows(c) | TablePlan::Multiples(c) => *c,
+        };
+        assert!(
+            plans.windows(2).all(|w| width(&w[0]) <= width(&w[1])),
+            "{plans:?}"
+        );
+        // every plan gives the same MSMs
+        let scalars: Vec<_> = (0..m).map(|_| ark_bls12_381::Fr::rand(&mut rng)).collect();
+        let table = p.for_commit(&bases, m, k);
+        assert_eq!(
+            table.msm(&scalars),
+            MsmBases::<G1Projective>::new(&bases).msm(&scalars)
+        );
     }
 }

@@ -271,11 +271,14 @@ fn prepared_for_many_msms_matches_arkworks() {
     let few = MsmBases::<ark_bls12_381::G1Projective>::for_msms(&bases, 1);
     let some = MsmBases::<ark_bls12_381::G1Projective>::for_msms(&bases, 100);
     let many = MsmBases::<ark_bls12_381::G1Projective>::for_msms(&bases, 1000);
+    let few_bases = MsmBases::<ark_bls12_381::G1Projective>::for_msms(&bases[..16], 1000);
     assert_eq!(few.engine(), "batch-affine");
-    // G1: the windows table repays its build first, the multiples table
-    // (no buckets) once it repays twice its larger build
+    // G1: the windows table repays its build first; for many MSMs over 16
+    // bases the multiples table (no buckets) saves more, over 64 bases the
+    // windows table (the multiples budget caps the width at 8)
     assert_eq!(some.engine(), "batch-affine-table");
-    assert_eq!(many.engine(), "fixed-base-table");
+    assert_eq!(many.engine(), "batch-affine-table");
+    assert_eq!(few_bases.engine(), "fixed-base-table");
     let g2 = random_points::<ark_bls12_381::G2Projective>(64, &mut rng);
     let g2_many = MsmBases::<ark_bls12_381::G2Projective>::for_msms(&g2, 1000);
     assert_eq!(g2_many.engine(), "batch-affine-table", "G2: windows tables");
@@ -285,6 +288,8 @@ fn prepared_for_many_msms_matches_arkworks() {
         assert_eq!(few.msm(&s), expected);
         assert_eq!(some.msm(&s), expected);
         assert_eq!(many.msm(&s), expected);
+        let expected16 = ark_bls12_381::G1Projective::msm_unchecked(&bases[..16], &s[..16]);
+        assert_eq!(few_bases.msm(&s[..16]), expected16);
         let expected = ark_bls12_381::G2Projective::msm_unchecked(&g2, &s);
         assert_eq!(g2_many.msm(&s), expected);
     }
