@@ -17,11 +17,12 @@ use crate::error::CliError;
 use clap::Args;
 use std::path::Path;
 
-/// Default of `--max-bytes`: 16 MiB. At this size the largest setup a
-/// commitment can make `--insecure-test-setup` generate takes seconds and a
-/// few hundred MB (Semi-AVID with `k = 1`: 2^19 G1 powers; aPlonK: 2^20 G2
-/// powers); with `--srs` the setup file bounds it.
-pub const DEFAULT_MAX_BYTES: u64 = 16 << 20;
+/// Default of `--max-bytes`: 1 MiB. At this size the largest setup a
+/// commitment can make `--insecure-test-setup` generate takes seconds
+/// (aPlonK with `k = 1`: 2^16 G2 powers; Semi-AVID: 2^15 G1 powers); at
+/// 16 MiB aPlonK's took 90 s on a loaded 2-core machine. With `--srs` the
+/// setup file bounds it.
+pub const DEFAULT_MAX_BYTES: u64 = 1 << 20;
 
 /// Size allowance of a shard or commitment file besides its content that
 /// grows with the data: headers, proofs of logarithmic size, and up to
