@@ -2,18 +2,39 @@
 //! `verify` and `reconstruct`).
 
 use crate::error::{CliError, Mismatch};
+use crate::limits::Limits;
+use crate::output::say;
 use crate::progress::{ms, Progress};
 use crate::{fsio, keys};
 use serde::Serialize;
 use std::path::{Path, PathBuf};
 use vidkit::core::{from_bytes, ScalarOf};
 use vidkit::format::{CommitmentFile, ShardFile};
-use vidkit::{Scheme, Shard};
+use vidkit::{Scheme, SchemeVisitor, Shard};
 
-/// Reads a commitment file's header (before the scheme is known).
-pub fn read_commitment_file(path: &Path) -> Result<CommitmentFile, CliError> {
-    let bytes = fsio::read(path)?;
-    CommitmentFile::from_bytes(&bytes).map_err(|e| CliError::format(path, e))
+/// Reads a commitment file (a regular file of at most
+/// [`Limits::file_cap`] bytes) and checks the sizes its header states
+/// against the limits, before any scheme, setup or table is built.
+pub fn read_commitment_file(path: &Path, limits: &Limits) -> Result<CommitmentFile, CliError> {
+    let bytes = fsio::read_capped(path, limits.file_cap())?;
+    let file = CommitmentFile::from_bytes(&bytes).map_err(|e| CliError::format(path, e))?;
+    limits.check(path, "the file length L", file.params.info.len)?;
+    limits.check(path, "the setup size", file.setup.max_bytes)?;
+    Ok(file)
+}
+
+/// Builds the scheme the commitment `file` (read from `path`) names and runs
+/// `job` on it; a scheme that is not available or refuses the parameters
+/// (`k`, `n` above [`vidkit::erasure::MAX_SHARDS`], the encoding) is an
+/// error naming the file.
+pub fn dispatch_commitment<V: SchemeVisitor<Output = Result<T, CliError>>, T>(
+    path: &Path,
+    file: &CommitmentFile,
+    job: V,
+) -> Result<T, CliError> {
+    let p = file.params;
+    vidkit::dispatch(p.scheme, p.curve, p.info.k, p.info.n, p.info.encoding, job)
+        .map_err(|e| CliError::scheme(path, e))?
 }
 
 /// A commitment decoded by its scheme, with the keys to check shards against it.
@@ -26,26 +47,37 @@ pub struct Loaded<S: Scheme> {
     pub keys: keys::Keys<S>,
     /// The setup they were derived from.
     pub setup: keys::SrsChoice,
+    /// The limits files are read under.
+    pub limits: Limits,
 }
 
-/// Decodes the commitment with `scheme` and re-derives the keys.
+/// Decodes the commitment with `scheme` and re-derives the keys from
+/// `setup` (the trust anchor, already matched with the commitment's record).
+/// `m` is checked against `L` and `k` first: with `L` within the limits, so
+/// is every size the keys are derived for.
 pub fn load<S: Scheme>(
     scheme: &S,
     path: &Path,
     file: CommitmentFile,
-    srs: Option<&keys::SrsChoice>,
+    setup: keys::SrsChoice,
+    limits: Limits,
 ) -> Result<Loaded<S>, CliError> {
+    file.params
+        .info
+        .check_rows::<ScalarOf<S>>()
+        .map_err(|e| CliError::malformed(path, e))?;
     let commitment: S::Commitment =
         from_bytes("commitment", &file.commitment).map_err(|e| CliError::malformed(path, e))?;
     if scheme.file_info(&commitment) != &file.params.info {
         return Err(CliError::mismatch(path, Mismatch::CommitmentHeader));
     }
-    let (keys, setup) = keys::for_commitment(scheme, path, &file, srs)?;
+    let keys = keys::for_commitment(scheme, path, &file, &setup)?;
     Ok(Loaded {
         file,
         commitment,
         keys,
         setup,
+        limits,
     })
 }
 
@@ -85,9 +117,14 @@ impl Summary {
 
     /// One line.
     pub fn print(&self) {
-        println!(
+        say!(
             "commitment {} ({} on {}, k = {}, n = {}), setup: {}",
-            self.commitment_file, self.scheme, self.curve, self.k, self.n, self.setup
+            self.commitment_file,
+            self.scheme,
+            self.curve,
+            self.k,
+            self.n,
+            self.setup
         );
     }
 }
@@ -125,13 +162,13 @@ impl FileResult {
             .map(|i| format!("shard {i}"))
             .unwrap_or_else(|| "shard ?".to_owned());
         match self.status {
-            Status::Valid => println!("  VALID    {} ({index})", self.file),
-            Status::Invalid => println!(
+            Status::Valid => say!("  VALID    {} ({index})", self.file),
+            Status::Invalid => say!(
                 "  INVALID  {} ({index}): {}",
                 self.file,
                 self.reason.as_deref().unwrap_or("")
             ),
-            Status::Unusable => println!(
+            Status::Unusable => say!(
                 "  REJECTED {}: {}",
                 self.file,
                 self.reason.as_deref().unwrap_or("")
@@ -149,7 +186,7 @@ pub struct Parsed<S: Scheme> {
 }
 
 fn parse<S: Scheme>(loaded: &Loaded<S>, path: &Path) -> Result<Parsed<S>, CliError> {
-    let bytes = fsio::read(path)?;
+    let bytes = fsio::read_capped(path, loaded.limits.file_cap())?;
     let file = ShardFile::from_bytes(&bytes).map_err(|e| CliError::format(path, e))?;
     let (ours, theirs) = (&loaded.file.params, &file.params);
     if theirs.scheme != ours.scheme {
@@ -193,7 +230,7 @@ fn parse<S: Scheme>(loaded: &Loaded<S>, path: &Path) -> Result<Parsed<S>, CliErr
 }
 
 /// Reason text of an error without the path prefix.
-fn reason(path: &Path, e: &CliError) -> String {
+pub fn reason(path: &Path, e: &CliError) -> String {
     let text = e.to_string();
     let prefix = format!("{}: ", path.display());
     text.strip_prefix(&prefix)

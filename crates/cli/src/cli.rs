@@ -81,7 +81,8 @@ pub fn run() -> ExitCode {
         Ok(code) => ExitCode::from(code),
         Err(e) => {
             let code = conventions::exit_code(&e);
-            let line = e.to_string().replace('\n', " ");
+            // file names and file contents in the message cannot forge lines
+            let line = crate::output::escape(&e.to_string());
             if json {
                 let v = serde_json::json!({ "error": line, "exit_code": code });
                 println!("{v}");

@@ -2,7 +2,8 @@
 //! directory, and the exit-status policy.
 //!
 //! Exit status: [`EXIT_OK`] (0) on success; [`EXIT_REJECTED`] (1) when a
-//! shard is invalid or unusable, or too few valid shards remain;
+//! shard is invalid or unusable, or too few valid shards remain, or the
+//! valid ones do not decode;
 //! [`EXIT_ERROR`] (2) on any other error (unreadable or malformed commitment
 //! or setup file, usage, refusing to overwrite).
 
@@ -38,7 +39,8 @@ pub fn exit_code(e: &CliError) -> u8 {
         CliError::Invalid { .. }
         | CliError::Unusable { .. }
         | CliError::SomeInvalid { .. }
-        | CliError::NotEnoughShards { .. } => EXIT_REJECTED,
+        | CliError::NotEnoughShards { .. }
+        | CliError::Undecodable { .. } => EXIT_REJECTED,
         _ => EXIT_ERROR,
     }
 }

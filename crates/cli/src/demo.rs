@@ -6,23 +6,27 @@
 //! Every step goes through the same code as the subcommands (files written to
 //! a temporary directory, verification from the files, decoding).
 
-use crate::check::Status;
+use crate::check::{self, Status};
 use crate::conventions::{shard_file_name, COMMITMENT_FILE, EXIT_OK};
 use crate::disperse::{Disperse, DisperseReport};
 use crate::error::CliError;
 use crate::fsio;
-use crate::keys::{SrsChoice, BUILTIN_SEED, INSECURE_WARNING};
-use crate::output::emit;
+use crate::keys::{self, SrsChoice, INSECURE_WARNING};
+use crate::limits::Limits;
+use crate::output::{emit, say};
 use crate::progress::Progress;
 use crate::reconstruct::{Reconstruct, ReconstructReport};
 use clap::Args;
 use serde::Serialize;
 use std::path::Path;
-use vidkit::format::{CommitmentFile, ShardFile};
+use vidkit::format::ShardFile;
 use vidkit::{dispatch, CurveName, Encoding, SchemeName};
 
 /// The embedded sample file.
 pub const SAMPLE: &[u8] = include_bytes!("../assets/sample.txt");
+
+/// How errors name the embedded sample.
+const SAMPLE_NAME: &str = "the embedded sample";
 
 /// The arguments of `vidkit demo`.
 #[derive(Args, Debug)]
@@ -57,7 +61,7 @@ pub fn run(a: DemoArgs, json: bool) -> Result<u8, CliError> {
         ..DemoParams::default()
     };
     if !json {
-        println!(
+        say!(
             "vidkit demo: dispersing the embedded sample ({} bytes) with {} on {} (k = {}, n = {}, encoding {})",
             SAMPLE.len(),
             schemes.iter().map(ToString::to_string).collect::<Vec<_>>().join(", "),
@@ -66,9 +70,7 @@ pub fn run(a: DemoArgs, json: bool) -> Result<u8, CliError> {
             params.n,
             params.encoding
         );
-        println!(
-            "For each scheme: lose n - k - 1 shards, corrupt one more, rebuild from the k left."
-        );
+        say!("For each scheme: lose n - k - 1 shards, corrupt one more, rebuild from the k left.");
     }
     eprintln!("{INSECURE_WARNING}");
     if schemes.is_empty() {
@@ -163,19 +165,22 @@ fn reconstruct(
     progress: Progress,
 ) -> Result<(ReconstructReport, Option<CliError>), CliError> {
     let cpath = dir.join(COMMITMENT_FILE);
-    let bytes = fsio::read(&cpath)?;
-    let cfile = CommitmentFile::from_bytes(&bytes).map_err(|e| CliError::format(&cpath, e))?;
-    let p = cfile.params;
+    let limits = Limits::default();
+    let cfile = check::read_commitment_file(&cpath, &limits)?;
+    // the demonstration checks against the setup it dispersed with
+    keys::check_record(&cpath, &cfile.setup, &SrsChoice::Builtin)?;
     let job = Reconstruct {
+        dir,
         commitment_path: &cpath,
-        commitment: cfile,
+        commitment: cfile.clone(),
         shards: fsio::shard_files(dir)?,
-        srs: None,
+        setup: SrsChoice::Builtin,
+        limits,
         out,
         force: true,
         progress,
     };
-    dispatch(p.scheme, p.curve, p.info.k, p.info.n, p.info.encoding, job)?
+    check::dispatch_commitment(&cpath, &cfile, job)
 }
 
 /// Runs the job for one scheme in a fresh temporary directory.
@@ -186,8 +191,9 @@ pub fn run_scheme(
 ) -> Result<SchemeRun, CliError> {
     let tmp = tempfile::tempdir().map_err(|e| CliError::io(Path::new("temporary directory"), e))?;
     let dir = tmp.path().join("shards");
-    let srs = SrsChoice::Builtin(BUILTIN_SEED);
+    let srs = SrsChoice::Builtin;
     let job = Disperse {
+        file: Path::new(SAMPLE_NAME),
         data: SAMPLE,
         out: &dir,
         force: false,
@@ -203,7 +209,8 @@ pub fn run_scheme(
         params.n,
         params.encoding,
         job,
-    )??;
+    )
+    .map_err(|e| CliError::scheme(Path::new(SAMPLE_NAME), e))??;
     let (k, n) = (params.k, params.n);
     // lose n - k - 1 shards (1, 2, …), corrupt the last one: k valid remain
     let deleted: Vec<usize> = (1..n - k).collect();
@@ -239,7 +246,7 @@ pub fn run_scheme(
     // one more loss: only k - 1 valid shards are left
     remove(&dir.join(shard_file_name(0)))?;
     let one_more_loss = match reconstruct(&dir, &tmp.path().join("rebuilt-2"), progress)? {
-        (_, Some(e)) => format!("fails as it must: {e}"),
+        (_, Some(e)) => format!("fails as it must: {}", check::reason(&dir, &e)),
         (_, None) => "UNEXPECTEDLY succeeded".to_owned(),
     };
     Ok(SchemeRun {
@@ -274,11 +281,17 @@ impl SchemeRun {
     pub fn print(&self) {
         let d = &self.disperse;
         let r = &self.reconstruct;
-        println!(
-            "\n== {} on {} (k = {}, n = {}, m = {}, file {} bytes) ==",
-            self.scheme, d.curve, d.k, d.n, d.m, d.sizes.file_bytes
+        println!();
+        say!(
+            "== {} on {} (k = {}, n = {}, m = {}, file {} bytes) ==",
+            self.scheme,
+            d.curve,
+            d.k,
+            d.n,
+            d.m,
+            d.sizes.file_bytes
         );
-        println!("  {:<34} {:>10}", "step", "time (ms)");
+        say!("  {:<34} {:>10}", "step", "time (ms)");
         for (step, t) in [
             ("setup (keys from the SRS)", d.times.setup_ms),
             ("encode", d.times.encode_ms),
@@ -289,9 +302,9 @@ impl SchemeRun {
             ("verify (batch, then one by one)", r.verify_ms),
             ("decode from k shards", r.decode_ms),
         ] {
-            println!("  {step:<34} {t:>10.2}");
+            say!("  {step:<34} {t:>10.2}");
         }
-        println!(
+        say!(
             "  sizes: commitment {} B, shard {} B + proof {} B (file {} B), all files {} B",
             d.sizes.commitment_bytes,
             d.sizes.shard_bytes,
@@ -305,15 +318,15 @@ impl SchemeRun {
                 .collect::<Vec<_>>()
                 .join(", ")
         };
-        println!(
+        say!(
             "  lost shards {}; corrupted one value of shard {}",
             list(&self.deleted),
             self.corrupted
         );
         for r in &self.rejected {
-            println!("  rejected: {r}");
+            say!("  rejected: {r}");
         }
-        println!(
+        say!(
             "  rebuilt from shards {}: {}",
             list(&r.used_indices),
             if self.identical {
@@ -322,14 +335,15 @@ impl SchemeRun {
                 "DIFFERENT from the original"
             }
         );
-        println!("  one more shard lost: {}", self.one_more_loss);
+        say!("  one more shard lost: {}", self.one_more_loss);
     }
 }
 
 /// Prints the summary table across schemes.
 pub fn print_summary(runs: &[SchemeRun]) {
-    println!("\n== summary ==");
-    println!(
+    println!();
+    say!("== summary ==");
+    say!(
         "  {:<10} {:>9} {:>9} {:>9} {:>9} {:>9} {:>7} {:>7} {:>9} {:>9}",
         "scheme",
         "setup",
@@ -344,7 +358,7 @@ pub fn print_summary(runs: &[SchemeRun]) {
     );
     for r in runs {
         let (d, c) = (&r.disperse, &r.reconstruct);
-        println!(
+        say!(
             "  {:<10} {:>9.2} {:>9.2} {:>9.2} {:>9.2} {:>9.2} {:>7} {:>7} {:>9} {:>9}",
             r.scheme,
             d.times.setup_ms,
@@ -358,7 +372,7 @@ pub fn print_summary(runs: &[SchemeRun]) {
             if r.identical { "yes" } else { "NO" }
         );
     }
-    println!("  (times in ms; C = commitment, π = proof of one shard)");
+    say!("  (times in ms; C = commitment, π = proof of one shard)");
 }
 
 /// The job when no scheme is compiled in: erasure coding only (lose n − k
@@ -367,7 +381,7 @@ pub fn print_summary(runs: &[SchemeRun]) {
 pub fn erasure_only(params: DemoParams) -> Result<(), CliError> {
     use ark_bls12_381::Fr;
     use vidkit::core::{decode_shards, packing, FileInfo, ReedSolomon};
-    let core = |e: vidkit::core::Error| CliError::from(vidkit::Error::from(e));
+    let core = |e: vidkit::core::Error| CliError::scheme(Path::new(SAMPLE_NAME), e.into());
     let erasure = |e: vidkit::erasure::Error| core(e.into());
     let code = ReedSolomon::<Fr>::new(params.k, params.n, params.encoding).map_err(erasure)?;
     let info = FileInfo::new(&code, SAMPLE.len()).map_err(core)?;
@@ -381,11 +395,12 @@ pub fn erasure_only(params: DemoParams) -> Result<(), CliError> {
         .map(|(index, values)| vidkit::Shard { index, values })
         .collect();
     let rebuilt = decode_shards(&code, &info, &kept).map_err(core)?;
-    println!(
+    say!(
         "no verifiable scheme is compiled into this build: erasure coding only (k = {}, n = {}):",
-        params.k, params.n
+        params.k,
+        params.n
     );
-    println!(
+    say!(
         "  lost shards 0..{}, rebuilt from {:?}: {}",
         params.n - params.k,
         kept.iter().map(|s| s.index).collect::<Vec<_>>(),
@@ -395,6 +410,6 @@ pub fn erasure_only(params: DemoParams) -> Result<(), CliError> {
             "DIFFERENT"
         }
     );
-    println!("  (without a commitment, a corrupted shard could not be detected)");
+    say!("  (without a commitment, a corrupted shard could not be detected)");
     Ok(())
 }

@@ -5,7 +5,8 @@ use crate::conventions::{shard_file_name, COMMITMENT_FILE, EXIT_OK};
 use crate::error::CliError;
 use crate::fsio;
 use crate::keys::{self, SrsArg, SrsChoice};
-use crate::output::emit;
+use crate::limits::Limits;
+use crate::output::{emit, say};
 use crate::progress::{ms, Progress};
 use clap::Args;
 use serde::Serialize;
@@ -42,13 +43,18 @@ pub struct DisperseArgs {
     force: bool,
     #[command(flatten)]
     srs: SrsArg,
+    #[command(flatten)]
+    limits: Limits,
 }
 
-/// Runs `vidkit disperse`.
+/// Runs `vidkit disperse`: the file must be a regular file within
+/// `--max-bytes`, so that every verifier with the default limits can check
+/// the dispersal.
 pub fn run(a: DisperseArgs, json: bool) -> Result<u8, CliError> {
-    let data = fsio::read(&a.file)?;
+    let data = fsio::read_capped(&a.file, a.limits.max_bytes)?;
     let srs = a.srs.choice()?;
     let job = Disperse {
+        file: &a.file,
         data: &data,
         out: &a.out,
         force: a.force,
@@ -57,13 +63,16 @@ pub fn run(a: DisperseArgs, json: bool) -> Result<u8, CliError> {
         curve: a.curve,
         progress: Progress::new(json),
     };
-    let report = dispatch(a.scheme, a.curve, a.k, a.n, a.encoding, job)??;
+    let report = dispatch(a.scheme, a.curve, a.k, a.n, a.encoding, job)
+        .map_err(|e| CliError::scheme(&a.file, e))??;
     emit(json, &report, DisperseReport::print);
     Ok(EXIT_OK)
 }
 
 /// What `disperse` needs besides the scheme.
 pub struct Disperse<'a> {
+    /// The file dispersed (named in the errors).
+    pub file: &'a Path,
     /// The file's bytes.
     pub data: &'a [u8],
     /// Output directory.
@@ -159,10 +168,10 @@ impl SchemeVisitor for Disperse<'_> {
 
         let max_bytes = self.data.len() as u64;
         let (keys, setup_t) = p.step("setup", || {
-            keys::derive(&scheme, self.curve, self.srs, max_bytes)
+            keys::derive(&scheme, self.curve, self.srs, max_bytes, self.file)
         });
         let keys = keys?;
-        let err = |e: S::Error| CliError::from(vidkit::Error::scheme(S::NAME, e));
+        let err = |e: S::Error| CliError::scheme(self.file, vidkit::Error::scheme(S::NAME, e));
         let (encoded, encode_t) = p.step("encoding", || scheme.encode(self.data));
         let encoded = encoded.map_err(err)?;
         let (committed, commit_t) = p.step("committing", || scheme.commit(&keys.pk, &encoded));
@@ -245,16 +254,23 @@ impl SchemeVisitor for Disperse<'_> {
 impl DisperseReport {
     /// Human-readable summary.
     pub fn print(&self) {
-        println!(
+        say!(
             "dispersed {} bytes with {} on {} (k = {}, n = {}, m = {}, encoding {})",
-            self.sizes.file_bytes, self.scheme, self.curve, self.k, self.n, self.m, self.encoding
+            self.sizes.file_bytes,
+            self.scheme,
+            self.curve,
+            self.k,
+            self.n,
+            self.m,
+            self.encoding
         );
-        println!("  setup:      {}", self.setup);
-        println!(
+        say!("  setup:      {}", self.setup);
+        say!(
             "  commitment: {} ({} bytes)",
-            self.commitment_file, self.sizes.commitment_bytes
+            self.commitment_file,
+            self.sizes.commitment_bytes
         );
-        println!(
+        say!(
             "  shards:     {} files in {} ({} bytes each: shard {} + proof {} + header)",
             self.n,
             self.out_dir,
@@ -263,9 +279,13 @@ impl DisperseReport {
             self.sizes.proof_bytes
         );
         let t = &self.times;
-        println!(
+        say!(
             "  times (ms): setup {:.1}, encode {:.1}, commit {:.1}, prove {:.1}, write {:.1}",
-            t.setup_ms, t.encode_ms, t.commit_ms, t.prove_ms, t.write_ms
+            t.setup_ms,
+            t.encode_ms,
+            t.commit_ms,
+            t.prove_ms,
+            t.write_ms
         );
     }
 }

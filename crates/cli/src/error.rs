@@ -104,30 +104,81 @@ pub enum CliError {
         total: usize,
     },
     /// Too few valid shards to decode.
-    #[error("cannot reconstruct: {valid} valid shard(s) with distinct indices, k = {k} needed")]
+    #[error("{}: cannot reconstruct: {valid} valid shard(s) with distinct indices, k = {k} needed", .dir.display())]
     NotEnoughShards {
+        /// directory
+        dir: PathBuf,
         /// valid distinct shards
         valid: usize,
         /// needed
         k: usize,
     },
-    /// The re-derived verifier key is not the one the commitment was made with.
-    #[error("{}: the commitment was made with another setup ({made_with}); the verifier key re-derived from {used} differs", .path.display())]
+    /// The commitment records another setup than the one given to check it.
+    #[error("{}: the commitment was made with {made_with}, not with {used}", .path.display())]
     SetupMismatch {
         /// commitment file
         path: PathBuf,
         /// description of the recorded setup
         made_with: String,
-        /// description of the setup used now
+        /// description of the setup given
         used: String,
     },
-    /// The commitment needs an SRS file that was not given.
-    #[error("{}: the commitment was made with the SRS file of digest {digest}; pass it with --srs", .path.display())]
-    SrsNeeded {
+    /// The setup matches the commitment's record, but the verifier key
+    /// re-derived from it is not the one the commitment records.
+    #[error("{}: the verifier key re-derived from {used} is not the one the commitment records (its setup size or verifier-key digest differs)", .path.display())]
+    KeyMismatch {
         /// commitment file
         path: PathBuf,
-        /// hex digest
-        digest: String,
+        /// description of the setup given
+        used: String,
+    },
+    /// Neither `--srs` nor `--insecure-test-setup` was given to a verifier.
+    #[error("{}: no setup to check against: pass --srs FILE (the setup the commitment must have been made with) or --insecure-test-setup (the built-in INSECURE test setup, for tests only); the commitment says it was made with {recorded}", .path.display())]
+    NoTrustAnchor {
+        /// commitment file
+        path: PathBuf,
+        /// description of the setup the commitment records
+        recorded: String,
+    },
+    /// A file is not a regular file (a directory, a named pipe, a device).
+    #[error("{}: is {kind}, not a regular file", .path.display())]
+    NotRegular {
+        /// the file
+        path: PathBuf,
+        /// what it is
+        kind: &'static str,
+    },
+    /// A size is above a limit (`--max-bytes`).
+    #[error("{}: {what} of {value} bytes is above the limit of {limit} bytes (see --max-bytes)", .path.display())]
+    OverLimit {
+        /// the file
+        path: PathBuf,
+        /// which size
+        what: &'static str,
+        /// its value
+        value: u64,
+        /// the limit
+        limit: u64,
+    },
+    /// The scheme refused the parameters of a file, or failed on its content.
+    #[error("{}: {source}", .path.display())]
+    Scheme {
+        /// the file (a commitment, or the file dispersed)
+        path: PathBuf,
+        /// why
+        source: vidkit::Error,
+    },
+    /// Valid shards that do not decode, whichever k of them are taken.
+    #[error("{}: cannot reconstruct: the valid shards do not decode ({attempts} set(s) of k tried; shards {shards}: {reason})", .dir.display())]
+    Undecodable {
+        /// directory
+        dir: PathBuf,
+        /// how many sets of k shards were tried
+        attempts: usize,
+        /// the files of the first set tried
+        shards: String,
+        /// why it failed
+        reason: String,
     },
     /// The SRS file is for another curve.
     #[error("{}: the SRS is for curve {found}, the dispersal uses {expected}", .path.display())]
@@ -169,9 +220,6 @@ pub enum CliError {
         /// directory
         dir: PathBuf,
     },
-    /// The facade or a scheme refused the request.
-    #[error(transparent)]
-    Vidkit(#[from] vidkit::Error),
     /// A usage problem detected after argument parsing.
     #[error("{0}")]
     Usage(&'static str),
@@ -203,6 +251,14 @@ impl CliError {
     /// `path` is not a well-formed vidkit file.
     pub fn format(path: &Path, source: FormatError) -> Self {
         CliError::Format {
+            path: path.to_owned(),
+            source,
+        }
+    }
+
+    /// The scheme refused the parameters or the content of `path`.
+    pub fn scheme(path: &Path, source: vidkit::Error) -> Self {
+        CliError::Scheme {
             path: path.to_owned(),
             source,
         }

@@ -1,15 +1,80 @@
-//! File input and output: whole-file reads with the path in every error, and
-//! atomic writes (temporary file in the target directory, then rename) that
-//! never replace an existing file without `--force`.
+//! File input and output: reads of regular files only, bounded in size, with
+//! the path in every error, and atomic writes (temporary file in the target
+//! directory, then rename) that never replace an existing file without
+//! `--force`.
 
 use crate::conventions::is_shard_file_name;
 use crate::error::CliError;
-use std::io::Write;
+use std::fs::{File, FileType, Metadata};
+use std::io::{Read, Write};
 use std::path::Path;
 
-/// Reads a whole file.
+/// Reads a whole regular file (see [`read_capped`]), whatever its size.
 pub fn read(path: &Path) -> Result<Vec<u8>, CliError> {
-    std::fs::read(path).map_err(|e| CliError::io(path, e))
+    read_capped(path, u64::MAX)
+}
+
+/// Reads a regular file of at most `cap` bytes. A directory, a named pipe, a
+/// device or a socket is refused before it is opened (reading a pipe could
+/// wait forever, a device could never end) and a longer file before it is
+/// read; at most `cap` bytes are read even if the file grows meanwhile.
+pub fn read_capped(path: &Path, cap: u64) -> Result<Vec<u8>, CliError> {
+    let io = |e| CliError::io(path, e);
+    regular(path, &std::fs::metadata(path).map_err(io)?)?;
+    let file = File::open(path).map_err(io)?;
+    // the same checks on what was opened (the path may have been replaced)
+    let meta = file.metadata().map_err(io)?;
+    regular(path, &meta)?;
+    let too_large = |len| CliError::OverLimit {
+        path: path.to_owned(),
+        what: "file size",
+        value: len,
+        limit: cap,
+    };
+    if meta.len() > cap {
+        return Err(too_large(meta.len()));
+    }
+    let mut bytes = Vec::with_capacity(usize::try_from(meta.len()).unwrap_or(0));
+    file.take(cap.saturating_add(1))
+        .read_to_end(&mut bytes)
+        .map_err(io)?;
+    if bytes.len() as u64 > cap {
+        return Err(too_large(bytes.len() as u64));
+    }
+    Ok(bytes)
+}
+
+/// Fails with [`CliError::NotRegular`] unless `meta` is a regular file's.
+fn regular(path: &Path, meta: &Metadata) -> Result<(), CliError> {
+    if meta.is_file() {
+        return Ok(());
+    }
+    Err(CliError::NotRegular {
+        path: path.to_owned(),
+        kind: kind(meta.file_type()),
+    })
+}
+
+/// What a file that is not a regular file is (as in "… is a named pipe").
+fn kind(t: FileType) -> &'static str {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if t.is_fifo() {
+            return "a named pipe";
+        }
+        if t.is_char_device() || t.is_block_device() {
+            return "a device";
+        }
+        if t.is_socket() {
+            return "a socket";
+        }
+    }
+    if t.is_dir() {
+        "a directory"
+    } else {
+        "a special file"
+    }
 }
 
 /// Fails with [`CliError::Exists`] if `path` exists and `force` is off.

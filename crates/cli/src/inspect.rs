@@ -4,7 +4,7 @@ use crate::conventions::EXIT_OK;
 use crate::error::{short_hex, CliError};
 use crate::fsio;
 use crate::keys::describe_record;
-use crate::output::emit;
+use crate::output::{emit, say};
 use ark_ec::pairing::Pairing;
 use clap::Args;
 use serde::Serialize;
@@ -46,12 +46,15 @@ pub struct InspectReport {
 impl InspectReport {
     /// Human-readable listing.
     pub fn print(&self) {
-        println!(
+        say!(
             "{}: vidkit {} file, format version {}, {} bytes",
-            self.file, self.kind, self.format_version, self.file_bytes
+            self.file,
+            self.kind,
+            self.format_version,
+            self.file_bytes
         );
         for (k, v) in &self.fields {
-            println!("  {k:<22} {v}");
+            say!("  {k:<22} {v}");
         }
     }
 }

@@ -16,7 +16,8 @@
 //! names and the exit-status policy are in [`conventions`]. Shared parts:
 //! [`check`] (loading a commitment, checking shard files), [`keys`] (which
 //! setup, deriving the keys), [`fsio`] (reads, atomic writes), [`output`]
-//! (text or JSON), [`progress`], [`error`].
+//! (text or JSON), [`limits`] (what a file may make the tool do),
+//! [`progress`], [`error`].
 #![forbid(unsafe_code)]
 
 mod check;
@@ -28,6 +29,7 @@ mod error;
 mod fsio;
 mod inspect;
 mod keys;
+mod limits;
 mod output;
 mod progress;
 mod reconstruct;

@@ -1,5 +1,7 @@
 //! How a command's report reaches standard output: pretty JSON with
-//! `--json`, else the report's own text.
+//! `--json`, else the report's own text, every line of which goes through
+//! [`say!`] so that names taken from the file system or from files cannot
+//! forge lines or send terminal escape sequences.
 
 use serde::Serialize;
 
@@ -12,5 +14,44 @@ pub fn emit<T: Serialize>(json: bool, report: &T, text: impl FnOnce(&T)) {
         }
     } else {
         text(report);
+    }
+}
+
+/// `s` with every control character (line breaks, escape sequences) and
+/// every Unicode bidirectional override written as a Rust escape (`\n`,
+/// `\u{1b}`), the rest unchanged: one line of plain text, whatever a file
+/// name or a file holds.
+pub fn escape(s: &str) -> String {
+    s.chars()
+        .map(|c| {
+            let bidi = matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}');
+            if c.is_control() || bidi {
+                c.escape_default().to_string()
+            } else {
+                c.to_string()
+            }
+        })
+        .collect()
+}
+
+/// `println!` for human-readable output: the line is [`escape`]d.
+macro_rules! say {
+    ($($arg:tt)*) => {
+        println!("{}", $crate::output::escape(&format!($($arg)*)))
+    };
+}
+pub(crate) use say;
+
+#[cfg(test)]
+mod tests {
+    use super::escape;
+
+    #[test]
+    fn escape_keeps_one_plain_line() {
+        assert_eq!(escape("d/shard-0001.vid"), "d/shard-0001.vid");
+        assert_eq!(escape("é ü"), "é ü");
+        assert_eq!(escape("a\nVALID b"), "a\\nVALID b");
+        assert_eq!(escape("\u{1b}[2J\r\t"), "\\u{1b}[2J\\r\\t");
+        assert_eq!(escape("x\u{202e}y"), "x\\u{202e}y");
     }
 }

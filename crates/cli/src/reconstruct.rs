@@ -1,18 +1,19 @@
 //! `vidkit reconstruct`: verify the shard files of a directory, discard the
 //! bad ones, and decode the file from k valid shards.
 
-use crate::check::{self, FileResult, Summary};
+use crate::check::{self, FileResult, Status, Summary};
 use crate::conventions::{COMMITMENT_FILE, EXIT_OK};
 use crate::error::CliError;
 use crate::fsio;
-use crate::keys::{self, SrsArg, SrsChoice};
-use crate::output::emit;
+use crate::keys::{SrsChoice, TrustArgs};
+use crate::limits::Limits;
+use crate::output::{emit, say};
 use crate::progress::{ms, Progress};
 use clap::Args;
 use serde::Serialize;
 use std::path::{Path, PathBuf};
 use vidkit::format::CommitmentFile;
-use vidkit::{dispatch, Scheme, SchemeVisitor};
+use vidkit::{Scheme, SchemeVisitor};
 
 /// The arguments of `vidkit reconstruct`.
 #[derive(Args, Debug)]
@@ -29,31 +30,36 @@ pub struct ReconstructArgs {
     #[arg(long)]
     force: bool,
     #[command(flatten)]
-    srs: SrsArg,
+    trust: TrustArgs,
+    #[command(flatten)]
+    limits: Limits,
 }
 
 /// Runs `vidkit reconstruct`: the report first (with the discarded files),
-/// then the error if too few valid shards were left.
+/// then the error if the file could not be rebuilt. The output is refused
+/// before any work if it exists (without `--force`), and written only whole
+/// (a temporary file renamed), so a failure never leaves partial output.
 pub fn run(a: ReconstructArgs, json: bool) -> Result<u8, CliError> {
+    fsio::check_free(&a.out, a.force)?;
     let cpath = a
         .commitment
         .clone()
         .unwrap_or_else(|| a.dir.join(COMMITMENT_FILE));
     let shards = fsio::shard_files(&a.dir)?;
-    let cfile = check::read_commitment_file(&cpath)?;
-    let srs = a.srs.explicit()?;
-    keys::warn_recorded(&cfile, &srs);
-    let p = cfile.params;
+    let cfile = check::read_commitment_file(&cpath, &a.limits)?;
+    let setup = a.trust.anchor(&cpath, &cfile)?;
     let job = Reconstruct {
+        dir: &a.dir,
         commitment_path: &cpath,
-        commitment: cfile,
+        commitment: cfile.clone(),
         shards,
-        srs: srs.as_ref(),
+        setup,
+        limits: a.limits,
         out: &a.out,
         force: a.force,
         progress: Progress::new(json),
     };
-    let (report, failure) = dispatch(p.scheme, p.curve, p.info.k, p.info.n, p.info.encoding, job)??;
+    let (report, failure) = check::dispatch_commitment(&cpath, &cfile, job)?;
     emit(json, &report, ReconstructReport::print);
     match failure {
         Some(e) => Err(e),
@@ -63,14 +69,18 @@ pub fn run(a: ReconstructArgs, json: bool) -> Result<u8, CliError> {
 
 /// What `reconstruct` needs besides the scheme.
 pub struct Reconstruct<'a> {
+    /// The directory of shard files (named in the errors).
+    pub dir: &'a Path,
     /// Where the commitment was read from.
     pub commitment_path: &'a Path,
     /// The commitment file.
     pub commitment: CommitmentFile,
     /// The shard files found.
     pub shards: Vec<PathBuf>,
-    /// `--srs`, if given.
-    pub srs: Option<&'a SrsChoice>,
+    /// The setup to check against.
+    pub setup: SrsChoice,
+    /// The limits files are read under.
+    pub limits: Limits,
     /// Where to write the rebuilt file.
     pub out: &'a Path,
     /// Overwrite an existing output file.
@@ -101,6 +111,8 @@ pub struct ReconstructReport {
     pub verify_ms: f64,
     /// Time to decode (ms).
     pub decode_ms: f64,
+    /// Sets of k valid shards that did not decode before one did, with why.
+    pub decode_failures: Vec<String>,
     /// Why the file could not be rebuilt.
     pub error: Option<String>,
 }
@@ -112,8 +124,11 @@ impl ReconstructReport {
         for f in &self.files {
             f.print();
         }
+        for d in &self.decode_failures {
+            say!("  could not decode from {d}");
+        }
         if let (Some(out), Some(bytes)) = (&self.out_file, self.bytes) {
-            println!(
+            say!(
                 "rebuilt {bytes} bytes from shards {:?} into {out} (verify {:.1} ms, decode {:.1} ms)",
                 self.used_indices, self.verify_ms, self.decode_ms
             );
@@ -131,7 +146,8 @@ impl SchemeVisitor for Reconstruct<'_> {
             &scheme,
             self.commitment_path,
             self.commitment.clone(),
-            self.srs,
+            self.setup.clone(),
+            self.limits,
         )?;
         let checked = check::check(&scheme, &loaded, &self.shards, self.progress);
         let info = self.commitment.params.info;
@@ -145,31 +161,72 @@ impl SchemeVisitor for Reconstruct<'_> {
             read_ms: checked.parse_ms,
             verify_ms: checked.verify_ms,
             decode_ms: 0.0,
+            decode_failures: Vec::new(),
             error: None,
         };
-        // k valid shards with distinct indices
+        // valid shards with distinct indices
         let mut shards = checked.valid;
         shards.sort_by_key(|s| s.index);
         shards.dedup_by_key(|s| s.index);
         if shards.len() < info.k {
             let e = CliError::NotEnoughShards {
+                dir: self.dir.to_owned(),
                 valid: shards.len(),
                 k: info.k,
             };
             report.error = Some(e.to_string());
             return Ok((report, Some(e)));
         }
-        shards.truncate(info.k);
-        report.used_indices = shards.iter().map(|s| s.index).collect();
-        fsio::check_free(self.out, self.force)?;
+        // Verified shards of a sound scheme lie on the committed polynomials,
+        // so any k of them decode alike; should a set fail anyway, the next
+        // window of k (by index) is tried, until every shard has been in one.
         let start = std::time::Instant::now();
-        let data = scheme
-            .decode(&info, &shards)
-            .map_err(|e| vidkit::Error::scheme(S::NAME, e))?;
+        let mut first_failure = None;
+        for set in shards.windows(info.k) {
+            let indices: Vec<usize> = set.iter().map(|s| s.index).collect();
+            match scheme.decode(&info, set) {
+                Ok(data) => {
+                    report.decode_ms = ms(start.elapsed());
+                    report.used_indices = indices;
+                    fsio::write_atomic(self.out, &data, self.force)?;
+                    report.out_file = Some(self.out.display().to_string());
+                    report.bytes = Some(data.len());
+                    return Ok((report, None));
+                }
+                Err(e) => {
+                    let reason = vidkit::Error::scheme(S::NAME, e).to_string();
+                    let files = files_of(&checked.results, &indices);
+                    report
+                        .decode_failures
+                        .push(format!("shards {files}: {reason}"));
+                    first_failure.get_or_insert((files, reason));
+                }
+            }
+        }
         report.decode_ms = ms(start.elapsed());
-        fsio::write_atomic(self.out, &data, self.force)?;
-        report.out_file = Some(self.out.display().to_string());
-        report.bytes = Some(data.len());
-        Ok((report, None))
+        let (shards, reason) = first_failure.unwrap_or_default();
+        let e = CliError::Undecodable {
+            dir: self.dir.to_owned(),
+            attempts: report.decode_failures.len(),
+            shards,
+            reason,
+        };
+        report.error = Some(e.to_string());
+        Ok((report, Some(e)))
     }
+}
+
+/// The shard files (one per index, the first valid one found) of `indices`,
+/// comma-separated.
+fn files_of(results: &[FileResult], indices: &[usize]) -> String {
+    indices
+        .iter()
+        .filter_map(|j| {
+            results
+                .iter()
+                .find(|f| f.index == Some(*j) && f.status == Status::Valid)
+        })
+        .map(|f| f.file.as_str())
+        .collect::<Vec<_>>()
+        .join(", ")
 }

@@ -3,7 +3,7 @@
 use crate::conventions::EXIT_OK;
 use crate::error::{short_hex, CliError};
 use crate::fsio;
-use crate::output::emit;
+use crate::output::{emit, escape, say};
 use crate::progress::Progress;
 use ark_ec::pairing::Pairing;
 use clap::Args;
@@ -53,7 +53,7 @@ pub fn run(a: SetupArgs, json: bool) -> Result<u8, CliError> {
     let report = test_setup(curve, degree, &a.out, a.force, Progress::new(json))?;
     eprintln!(
         "warning: {} is an INSECURE test setup: never use it to protect real data",
-        a.out.display()
+        escape(&a.out.display().to_string())
     );
     emit(json, &report, SetupReport::print);
     Ok(EXIT_OK)
@@ -108,7 +108,7 @@ pub struct SetupReport {
 impl SetupReport {
     /// Human-readable summary.
     pub fn print(&self) {
-        println!(
+        say!(
             "wrote {} ({} bytes): {} setup for {}, {} string(s) of {} G1 + {} G2 powers, digest {}",
             self.file,
             self.file_bytes,
@@ -123,7 +123,7 @@ impl SetupReport {
             self.g2_powers,
             self.digest
         );
-        println!("  {}", self.label);
+        say!("  {}", self.label);
     }
 }
 
@@ -150,7 +150,7 @@ pub fn test_setup(
         curve,
         insecure: true,
         label: "INSECURE test setup made by `vidkit setup`: its trapdoors were known to the machine that made it; never use it to protect real data".to_owned(),
-        powers: powers?,
+        powers: powers.map_err(|e| CliError::scheme(out, e))?,
     };
     let bytes = file.to_bytes();
     fsio::write_atomic(out, &bytes, force)?;

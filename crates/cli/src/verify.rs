@@ -5,14 +5,15 @@ use crate::check::{self, Checked, FileResult, Summary};
 use crate::conventions::{self, COMMITMENT_FILE};
 use crate::error::CliError;
 use crate::fsio;
-use crate::keys::{self, SrsArg, SrsChoice};
-use crate::output::emit;
+use crate::keys::{SrsChoice, TrustArgs};
+use crate::limits::Limits;
+use crate::output::{emit, say};
 use crate::progress::Progress;
 use clap::Args;
 use serde::Serialize;
 use std::path::{Path, PathBuf};
 use vidkit::format::CommitmentFile;
-use vidkit::{dispatch, Scheme, SchemeVisitor};
+use vidkit::{Scheme, SchemeVisitor};
 
 /// The arguments of `vidkit verify`.
 #[derive(Args, Debug)]
@@ -24,26 +25,27 @@ pub struct VerifyArgs {
     #[arg(long)]
     commitment: Option<PathBuf>,
     #[command(flatten)]
-    srs: SrsArg,
+    trust: TrustArgs,
+    #[command(flatten)]
+    limits: Limits,
 }
 
 /// Runs `vidkit verify`; the exit status follows
 /// [`conventions::verify_outcome`].
 pub fn run(a: VerifyArgs, json: bool) -> Result<u8, CliError> {
     let (cpath, shards) = operands(&a.targets, a.commitment.as_deref())?;
-    let cfile = check::read_commitment_file(&cpath)?;
-    let srs = a.srs.explicit()?;
-    keys::warn_recorded(&cfile, &srs);
-    let p = cfile.params;
+    let cfile = check::read_commitment_file(&cpath, &a.limits)?;
+    let setup = a.trust.anchor(&cpath, &cfile)?;
     let single = shards.len() == 1 && !a.targets.iter().any(|t| t.is_dir());
     let job = Verify {
         commitment_path: &cpath,
-        commitment: cfile,
+        commitment: cfile.clone(),
         shards,
-        srs: srs.as_ref(),
+        setup,
+        limits: a.limits,
         progress: Progress::new(json),
     };
-    let report = dispatch(p.scheme, p.curve, p.info.k, p.info.n, p.info.encoding, job)??;
+    let report = check::dispatch_commitment(&cpath, &cfile, job)?;
     emit(json, &report, VerifyReport::print);
     conventions::verify_outcome(&report.files, single, &a.targets[0])
 }
@@ -56,8 +58,10 @@ pub struct Verify<'a> {
     pub commitment: CommitmentFile,
     /// The shard files to check.
     pub shards: Vec<PathBuf>,
-    /// `--srs`, if given.
-    pub srs: Option<&'a SrsChoice>,
+    /// The setup to check against.
+    pub setup: SrsChoice,
+    /// The limits files are read under.
+    pub limits: Limits,
     /// Progress display.
     pub progress: Progress,
 }
@@ -99,11 +103,11 @@ impl VerifyReport {
             f.print();
         }
         match self.batch_accepted {
-            Some(true) => println!("batch verification accepted all {} shard(s)", self.valid),
-            Some(false) => println!("batch verification failed: checked one by one"),
+            Some(true) => say!("batch verification accepted all {} shard(s)", self.valid),
+            Some(false) => say!("batch verification failed: checked one by one"),
             None => {}
         }
-        println!(
+        say!(
             "{} of {} file(s) valid (read {:.1} ms, verify {:.1} ms)",
             self.valid,
             self.files.len(),
@@ -121,7 +125,8 @@ impl SchemeVisitor for Verify<'_> {
             &scheme,
             self.commitment_path,
             self.commitment.clone(),
-            self.srs,
+            self.setup.clone(),
+            self.limits,
         )?;
         let checked = check::check(&scheme, &loaded, &self.shards, self.progress);
         Ok(VerifyReport::new(&self, &checked, &loaded.setup))
@@ -130,7 +135,9 @@ impl SchemeVisitor for Verify<'_> {
 
 /// Resolves `verify`'s operands: a directory (all its shard files, the
 /// commitment defaulting to `DIR/commitment.vid`) or shard files (the
-/// commitment defaulting to `commitment.vid` beside the first one).
+/// commitment defaulting to `commitment.vid` beside the first one). An
+/// operand that does not exist is an error naming it (before the commitment
+/// beside it is looked for).
 pub fn operands(
     targets: &[PathBuf],
     commitment: Option<&Path>,
@@ -138,7 +145,8 @@ pub fn operands(
     let mut shards = Vec::new();
     let mut default_commitment = None;
     for t in targets {
-        if t.is_dir() {
+        let meta = std::fs::metadata(t).map_err(|e| CliError::io(t, e))?;
+        if meta.is_dir() {
             let found = fsio::shard_files(t)?;
             if found.is_empty() {
                 return Err(CliError::NoShards { dir: t.clone() });

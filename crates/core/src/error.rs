@@ -20,6 +20,9 @@ pub enum Error {
         /// number of encoded shards
         n: usize,
     },
+    /// `m` must be at least 1: every file has at least one row.
+    #[error("m (the number of rows) must be at least 1")]
+    ZeroRows,
     /// The Reed-Solomon layer refused the request.
     #[error("erasure coding: {0}")]
     Erasure(#[from] vidkit_erasure::Error),

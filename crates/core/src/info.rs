@@ -85,6 +85,56 @@ impl FileInfo {
         Ok(())
     }
 
+    /// Checks what holds for the metadata of any file, whatever the field:
+    /// `k ≥ 1`, `n ≥ k`, `m ≥ 1`, and `L` fits in `m·k` elements of at most
+    /// 64 bytes (every supported field packs at most 64 bytes per element;
+    /// [`FileInfo::check_rows`] is the exact, field-dependent check).
+    /// Deserialization runs it; the error says which field is wrong.
+    pub fn validate(&self) -> Result<(), Error> {
+        if self.k == 0 {
+            return Err(Error::ZeroK);
+        }
+        if self.n < self.k {
+            return Err(Error::NLessThanK {
+                k: self.k,
+                n: self.n,
+            });
+        }
+        if self.m == 0 {
+            return Err(Error::ZeroRows);
+        }
+        let elements = self.m.saturating_mul(self.k);
+        if self.len > (elements as u64).saturating_mul(64) {
+            return Err(Error::LengthTooLarge {
+                len: self.len,
+                elements,
+                per_element: 64,
+            });
+        }
+        Ok(())
+    }
+
+    /// Decodes metadata from its compressed canonical encoding (exactly
+    /// those bytes) and validates it with [`FileInfo::validate`]: unlike
+    /// `deserialize_compressed`, the error names the field that is wrong
+    /// (`k = 0` is [`Error::ZeroK`], not "invalid data").
+    pub fn from_bytes(bytes: &[u8]) -> Result<Self, Error> {
+        let mut reader = bytes;
+        let fault = |source| Error::Deserialization {
+            what: "file metadata",
+            source,
+        };
+        let info = Self::deserialize_with_mode(&mut reader, Compress::Yes, Validate::No)
+            .map_err(|e| fault(e.into()))?;
+        if !reader.is_empty() {
+            return Err(fault(crate::SerializationFault::TrailingBytes(
+                reader.len(),
+            )));
+        }
+        info.validate()?;
+        Ok(info)
+    }
+
     /// Checks that `shard` has an index below `n` and exactly `m` values.
     pub fn check_shard<F: PrimeField>(&self, shard: &Shard<F>) -> Result<(), Error> {
         if shard.index >= self.n {
@@ -115,16 +165,7 @@ impl FileInfo {
 
 impl Valid for FileInfo {
     fn check(&self) -> Result<(), SerializationError> {
-        if self.k == 0 || self.n < self.k || self.m == 0 {
-            return Err(SerializationError::InvalidData);
-        }
-        // m must be the row count of L bytes; field-independent bound: every
-        // supported field packs at most 64 bytes per element, at least 1.
-        let max = self.m.saturating_mul(self.k).saturating_mul(64) as u64;
-        if self.len > max {
-            return Err(SerializationError::InvalidData);
-        }
-        Ok(())
+        self.validate().map_err(|_| SerializationError::InvalidData)
     }
 }
 
@@ -209,6 +250,32 @@ mod tests {
         let mut bad = bytes.clone();
         *bad.last_mut().unwrap() = 9;
         assert!(FileInfo::deserialize_compressed(&bad[..]).is_err());
+        // every invalid field is named
+        let enc = |i: FileInfo| {
+            let mut b = Vec::new();
+            i.serialize_compressed(&mut b).unwrap();
+            b
+        };
+        for (bad, expected) in [
+            (FileInfo { k: 0, ..info }, Error::ZeroK),
+            (FileInfo { n: 3, ..info }, Error::NLessThanK { k: 4, n: 3 }),
+            (FileInfo { m: 0, ..info }, Error::ZeroRows),
+            (
+                FileInfo {
+                    len: 9 * 4 * 64 + 1,
+                    ..info
+                },
+                Error::LengthTooLarge {
+                    len: 9 * 4 * 64 + 1,
+                    elements: 36,
+                    per_element: 64,
+                },
+            ),
+        ] {
+            assert_eq!(FileInfo::from_bytes(&enc(bad)), Err(expected));
+            assert!(FileInfo::deserialize_compressed(&enc(bad)[..]).is_err());
+        }
+        assert_eq!(FileInfo::from_bytes(&bytes), Ok(info));
         // inconsistent m
         let wrong = FileInfo { m: 10, ..info };
         assert!(matches!(

@@ -6,7 +6,7 @@ use std::process::{Command, Output};
 use vidkit::format::ShardFile;
 use vidkit::SchemeName;
 
-fn vidkit(args: &[&str], cwd: &Path) -> Output {
+pub(crate) fn vidkit(args: &[&str], cwd: &Path) -> Output {
     Command::new(env!("CARGO_BIN_EXE_vidkit"))
         .args(args)
         .current_dir(cwd)
@@ -14,12 +14,12 @@ fn vidkit(args: &[&str], cwd: &Path) -> Output {
         .expect("the binary runs")
 }
 
-fn text(b: &[u8]) -> String {
+pub(crate) fn text(b: &[u8]) -> String {
     String::from_utf8_lossy(b).into_owned()
 }
 
 /// The `error:` lines of stderr (warnings excluded).
-fn errors(o: &Output) -> Vec<String> {
+pub(crate) fn errors(o: &Output) -> Vec<String> {
     text(&o.stderr)
         .lines()
         .filter(|l| !l.starts_with("warning:"))
@@ -29,7 +29,7 @@ fn errors(o: &Output) -> Vec<String> {
 
 /// Asserts a one-line error with exit status `code` that contains every `needle`.
 #[track_caller]
-fn assert_error(o: &Output, code: i32, needles: &[&str]) {
+pub(crate) fn assert_error(o: &Output, code: i32, needles: &[&str]) {
     let errs = errors(o);
     assert_eq!(
         o.status.code(),
@@ -47,7 +47,7 @@ fn assert_error(o: &Output, code: i32, needles: &[&str]) {
 }
 
 #[track_caller]
-fn assert_ok(o: &Output) {
+pub(crate) fn assert_ok(o: &Output) {
     assert_eq!(
         o.status.code(),
         Some(0),
@@ -57,25 +57,25 @@ fn assert_ok(o: &Output) {
     );
 }
 
-fn sample(len: usize, seed: u8) -> Vec<u8> {
+pub(crate) fn sample(len: usize, seed: u8) -> Vec<u8> {
     (0..len)
         .map(|i| (i as u8).wrapping_mul(31).wrapping_add(seed))
         .collect()
 }
 
-struct Dispersal {
+pub(crate) struct Dispersal {
     _tmp: tempfile::TempDir,
-    root: PathBuf,
-    data: Vec<u8>,
+    pub(crate) root: PathBuf,
+    pub(crate) data: Vec<u8>,
 }
 
 impl Dispersal {
-    fn shard(&self, j: usize) -> PathBuf {
+    pub(crate) fn shard(&self, j: usize) -> PathBuf {
         self.root.join(format!("d/shard-{j:04}.vid"))
     }
 }
 
-fn disperse(scheme: SchemeName, k: usize, n: usize, len: usize) -> Dispersal {
+pub(crate) fn disperse(scheme: SchemeName, k: usize, n: usize, len: usize) -> Dispersal {
     let tmp = tempfile::tempdir().unwrap();
     let root = tmp.path().to_owned();
     let data = sample(len, 7);
@@ -109,7 +109,7 @@ fn disperse(scheme: SchemeName, k: usize, n: usize, len: usize) -> Dispersal {
 }
 
 /// Alters one value of the shard inside a well-formed shard file.
-fn corrupt_value(path: &Path) {
+pub(crate) fn corrupt_value(path: &Path) {
     let mut f = ShardFile::from_bytes(&std::fs::read(path).unwrap()).unwrap();
     f.shard[16] ^= 1; // first byte of the first value
     std::fs::write(path, f.to_bytes()).unwrap();
@@ -126,7 +126,16 @@ fn round_trip_with_loss_and_corruption_for_every_scheme() {
             std::fs::remove_file(d.shard(j)).unwrap();
         }
         corrupt_value(&d.shard(4));
-        let o = vidkit(&["reconstruct", "d", "--out", "r.bin"], &d.root);
+        let o = vidkit(
+            &[
+                "reconstruct",
+                "d",
+                "--out",
+                "r.bin",
+                "--insecure-test-setup",
+            ],
+            &d.root,
+        );
         assert_ok(&o);
         let out = text(&o.stdout);
         assert!(
@@ -140,18 +149,22 @@ fn round_trip_with_loss_and_corruption_for_every_scheme() {
         );
 
         // verify names the bad shard and fails
-        let o = vidkit(&["verify", "d"], &d.root);
+        let o = vidkit(&["verify", "d", "--insecure-test-setup"], &d.root);
         assert_error(&o, 1, &["1 of 3 shard files are invalid"]);
         assert!(
             text(&o.stdout).contains("INVALID  d/shard-0004.vid"),
             "{}",
             text(&o.stdout)
         );
-        let o = vidkit(&["verify", "d/shard-0004.vid"], &d.root);
+        let o = vidkit(
+            &["verify", "d/shard-0004.vid", "--insecure-test-setup"],
+            &d.root,
+        );
         assert_error(&o, 1, &["d/shard-0004.vid", "INVALID"]);
         let o = vidkit(
             &[
                 "verify",
+                "--insecure-test-setup",
                 "d/shard-0003.vid",
                 "--commitment",
                 "d/commitment.vid",
@@ -163,7 +176,16 @@ fn round_trip_with_loss_and_corruption_for_every_scheme() {
 
         // one more loss: fewer than k valid shards
         std::fs::remove_file(d.shard(0)).unwrap();
-        let o = vidkit(&["reconstruct", "d", "--out", "r2.bin"], &d.root);
+        let o = vidkit(
+            &[
+                "reconstruct",
+                "d",
+                "--out",
+                "r2.bin",
+                "--insecure-test-setup",
+            ],
+            &d.root,
+        );
         assert_error(&o, 1, &["cannot reconstruct", "1 valid shard", "k = 2"]);
         assert!(!d.root.join("r2.bin").exists());
     }
@@ -177,7 +199,12 @@ fn malformed_files_give_one_line_errors() {
     let d = disperse(scheme, 2, 4, 100);
     let good = std::fs::read(d.shard(1)).unwrap();
     let write = |bytes: &[u8]| std::fs::write(d.shard(1), bytes).unwrap();
-    let verify = || vidkit(&["verify", "d/shard-0001.vid"], &d.root);
+    let verify = || {
+        vidkit(
+            &["verify", "d/shard-0001.vid", "--insecure-test-setup"],
+            &d.root,
+        )
+    };
 
     // truncated
     write(&good[..good.len() - 5]);
@@ -309,11 +336,27 @@ fn nothing_is_overwritten_without_force() {
     assert_ne!(std::fs::read(d.shard(0)).unwrap(), before);
 
     std::fs::write(d.root.join("r.bin"), b"keep me").unwrap();
-    let o = vidkit(&["reconstruct", "d", "--out", "r.bin"], &d.root);
+    let o = vidkit(
+        &[
+            "reconstruct",
+            "d",
+            "--out",
+            "r.bin",
+            "--insecure-test-setup",
+        ],
+        &d.root,
+    );
     assert_error(&o, 2, &["r.bin", "already exists"]);
     assert_eq!(std::fs::read(d.root.join("r.bin")).unwrap(), b"keep me");
     assert_ok(&vidkit(
-        &["reconstruct", "d", "--out", "r.bin", "--force"],
+        &[
+            "reconstruct",
+            "d",
+            "--out",
+            "r.bin",
+            "--force",
+            "--insecure-test-setup",
+        ],
         &d.root,
     ));
     assert_eq!(std::fs::read(d.root.join("r.bin")).unwrap(), sample(90, 1));
@@ -346,7 +389,7 @@ fn json_output_and_inspect() {
         return;
     };
     let d = disperse(scheme, 2, 3, 64);
-    let o = vidkit(&["--json", "verify", "d"], &d.root);
+    let o = vidkit(&["--json", "verify", "d", "--insecure-test-setup"], &d.root);
     assert_ok(&o);
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).expect("JSON on stdout");
     assert_eq!(v["valid"], 3);
@@ -355,7 +398,7 @@ fn json_output_and_inspect() {
     assert_eq!(v["insecure_setup"], true);
 
     corrupt_value(&d.shard(2));
-    let o = vidkit(&["verify", "--json", "d"], &d.root);
+    let o = vidkit(&["verify", "--json", "d", "--insecure-test-setup"], &d.root);
     assert_eq!(o.status.code(), Some(1));
     let first = text(&o.stdout);
     let report: serde_json::Value = serde_json::Deserializer::from_str(&first)
@@ -424,18 +467,27 @@ fn setup_files_are_recorded_and_checked() {
     assert_error(
         &vidkit(&["verify", "s"], root),
         2,
-        &["s/commitment.vid", "pass it with --srs"],
+        &["s/commitment.vid", "--srs FILE", "--insecure-test-setup"],
     );
     assert_error(
         &vidkit(&["verify", "s", "--srs", "b.srs"], root),
         2,
-        &["s/commitment.vid", "another setup"],
+        &["s/commitment.vid", "not with b.srs"],
     );
-    // the built-in dispersal checked against a file setup
+    // the built-in dispersal checked against a file setup, and back
     assert_error(
         &vidkit(&["verify", "d", "--srs", "a.srs"], root),
         2,
-        &["another setup"],
+        &["built-in INSECURE test setup", "not with a.srs"],
+    );
+    assert_error(
+        &vidkit(&["verify", "s", "--insecure-test-setup"], root),
+        2,
+        &[
+            "s/commitment.vid",
+            "an SRS file of digest",
+            "not with the built-in",
+        ],
     );
     // a setup for another curve
     assert_ok(&vidkit(
@@ -453,7 +505,7 @@ fn setup_files_are_recorded_and_checked() {
     assert_error(
         &vidkit(&["verify", "s", "--srs", "c.srs"], root),
         2,
-        &["c.srs", "bn254"],
+        &["c.srs (bn254", "s/commitment.vid"],
     );
     // a corrupted setup file
     // (the second G1 power of the first string: a power the scheme uses)
@@ -540,7 +592,16 @@ fn other_curves_round_trip() {
         let o = vidkit(&["inspect", "d/shard-0002.vid"], root);
         assert!(text(&o.stdout).contains(curve));
         std::fs::remove_file(root.join("d/shard-0000.vid")).unwrap();
-        assert_ok(&vidkit(&["reconstruct", "d", "--out", "r.bin"], root));
+        assert_ok(&vidkit(
+            &[
+                "reconstruct",
+                "d",
+                "--out",
+                "r.bin",
+                "--insecure-test-setup",
+            ],
+            root,
+        ));
         assert_eq!(
             std::fs::read(root.join("r.bin")).unwrap(),
             sample(120, 3),
@@ -651,7 +712,7 @@ fn ethereum_ceremony_setup_converts_and_disperses() {
         assert_ok(&o);
         assert!(!text(&o.stderr).contains("INSECURE"), "{scheme}");
         assert_ok(&vidkit(&["verify", &dir, "--srs", "eth.srs"], root));
-        assert_error(&vidkit(&["verify", &dir], root), 2, &["pass it with --srs"]);
+        assert_error(&vidkit(&["verify", &dir], root), 2, &["pass --srs FILE"]);
         // lose 3 shards, corrupt a fourth: exactly k = 4 valid remain
         let shard = |j: usize| root.join(format!("{dir}/shard-{j:04}.vid"));
         for j in [0, 3, 6] {

@@ -194,11 +194,8 @@ impl Params {
             encoding: vidkit_core::Encoding::Points,
         })
         .len();
-        let info = vidkit_core::from_bytes::<FileInfo>(
-            "file metadata",
-            r.take(info_len, "file metadata")?,
-        )
-        .map_err(FormatError::Metadata)?;
+        let info = FileInfo::from_bytes(r.take(info_len, "file metadata")?)
+            .map_err(FormatError::Metadata)?;
         Ok(Self {
             scheme,
             curve,

@@ -136,10 +136,19 @@ fn bad_names_index_and_metadata() {
     );
     let mut s = shard();
     s.params.info.n = 2; // n < k
-    assert!(matches!(
+    assert_eq!(
         ShardFile::from_bytes(&s.to_bytes()),
-        Err(FormatError::Metadata(_))
-    ));
+        Err(FormatError::Metadata(vidkit_core::Error::NLessThanK {
+            k: 4,
+            n: 2
+        }))
+    );
+    // k = 0 is said to be k = 0 (not "invalid data" of a point)
+    let mut c = commitment();
+    c.params.info.k = 0;
+    let e = CommitmentFile::from_bytes(&c.to_bytes()).unwrap_err();
+    assert_eq!(e, FormatError::Metadata(vidkit_core::Error::ZeroK));
+    assert!(e.to_string().contains("k must be at least 1"), "{e}");
 }
 
 #[test]
