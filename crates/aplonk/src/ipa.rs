@@ -218,10 +218,13 @@ impl<E: Pairing> FixedKey<E> {
         let zero = <E::ScalarField as ark_ff::AdditiveGroup>::ZERO;
         let mut s = vec![zero; b.len()];
         s[..h].copy_from_slice(&b[h..]);
-        let l = t.msm(&s);
+        // the table holds μ_i for i < m; the padding rows m ≤ i < m' are the
+        // identity, so their scalars are left out
+        let m = t.len();
+        let l = t.msm(&s[..m]);
         s[..h].fill(zero);
         s[h..].copy_from_slice(&b[..h]);
-        Some([l, t.msm(&s)])
+        Some([l, t.msm(&s[..m])])
     }
 }
 
@@ -292,7 +295,9 @@ fn first_two_rounds<E: Pairing>(
         sr[q + i] = bl;
         sr[h + q + i] = y0 * bl;
     }
-    let lr = E::G1::normalize_batch(&[mu_t.msm(&sl), mu_t.msm(&sr)]);
+    // the table holds μ_i for i < m; the padding rows are the identity
+    let m = mu_t.len();
+    let lr = E::G1::normalize_batch(&[mu_t.msm(&sl[..m]), mu_t.msm(&sr[..m])]);
     let round = Round {
         l_g,
         r_g,

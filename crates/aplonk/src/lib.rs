@@ -95,7 +95,7 @@ mod verify;
 pub use commitment::{m_prime, rounds, Commitment, RowCommitments};
 pub use error::AplonkError;
 pub use keys::{ProverKey, VerifierKey};
-pub use proof::{Proof, Round};
+pub use proof::{Proof, ProofParts, Round, MAX_ROUNDS};
 pub use scheme::Aplonk;
 pub use srs::AplonkSrs;
 pub use transcript::ShardTranscript;

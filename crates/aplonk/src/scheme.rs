@@ -277,6 +277,12 @@ impl<E: Pairing> Scheme for Aplonk<E> {
     fn file_info<'a>(&self, commitment: &'a Commitment<E>) -> &'a FileInfo {
         &commitment.info
     }
+
+    /// [`Proof::from_bytes`]: the round count and the length are checked
+    /// against `info.m` before any point is decoded.
+    fn proof_from_bytes(&self, info: &FileInfo, bytes: &[u8]) -> Result<Proof<E>, AplonkError> {
+        Proof::from_bytes(bytes, info.m)
+    }
 }
 
 #[cfg(test)]

@@ -62,6 +62,33 @@ pub fn from_bytes<T: ark_serialize::CanonicalDeserialize>(
     Ok(v)
 }
 
+/// Reads the little-endian `u64` at `offset` of untrusted `bytes` (an
+/// element count of an arkworks encoding, peeked at before anything is
+/// decoded); fails with a truncation error if the bytes end first.
+pub fn u64_at(what: &'static str, bytes: &[u8], offset: usize) -> Result<u64, Error> {
+    let word = offset
+        .checked_add(8)
+        .and_then(|end| bytes.get(offset..end))
+        .ok_or(Error::Deserialization {
+            what,
+            source: SerializationFault::Truncated,
+        })?;
+    let mut le = [0u8; 8];
+    le.copy_from_slice(word);
+    Ok(u64::from_le_bytes(le))
+}
+
+/// Fails with a truncation or trailing-bytes error unless `bytes` is exactly
+/// `size` bytes long (checked before anything is decoded).
+pub fn check_length(what: &'static str, bytes: &[u8], size: usize) -> Result<(), Error> {
+    let source = match bytes.len() {
+        len if len < size => SerializationFault::Truncated,
+        len if len > size => SerializationFault::TrailingBytes(len - size),
+        _ => return Ok(()),
+    };
+    Err(Error::Deserialization { what, source })
+}
+
 /// Writes an arkworks object in its compressed encoding.
 pub fn to_bytes<T: ark_serialize::CanonicalSerialize + ?Sized>(value: &T) -> Vec<u8> {
     let mut out = Vec::with_capacity(value.compressed_size());

@@ -273,6 +273,20 @@ pub trait Scheme: Sized + Send + Sync {
     /// The metadata inside a commitment.
     fn file_info<'a>(&self, commitment: &'a Self::Commitment) -> &'a FileInfo;
 
+    /// Reads the proof of a shard of the file described by `info` from
+    /// untrusted bytes: compressed, fully validated, no trailing bytes (what a
+    /// verifier should call on received proof bytes).
+    ///
+    /// Schemes whose proof size depends on the file check every count the
+    /// bytes state against `info` (and the length of `bytes` against the size
+    /// that follows) **before** they decode or validate any element, so the
+    /// work is bounded by the public parameters, not by the bytes' claims.
+    /// The provided implementation is [`crate::from_bytes`].
+    fn proof_from_bytes(&self, info: &FileInfo, bytes: &[u8]) -> Result<Self::Proof, Self::Error> {
+        let _ = info;
+        Ok(crate::from_bytes("proof", bytes)?)
+    }
+
     /// Encode, commit and prove in one call.
     fn disperse(&self, pk: &Self::ProverKey, data: &[u8]) -> Result<Dispersal<Self>, Self::Error> {
         let encoded = self.encode(data)?;

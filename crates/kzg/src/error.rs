@@ -37,4 +37,13 @@ pub enum KzgError {
         /// rows of the file
         expected: usize,
     },
+    /// Proof bytes state another number of row openings than the file's `m`
+    /// (checked before any opening is decoded).
+    #[error("the proof bytes state {got} openings, expected m = {expected}")]
+    OpeningCount {
+        /// count stated by the bytes
+        got: u64,
+        /// rows of the file
+        expected: usize,
+    },
 }

@@ -25,7 +25,7 @@ use crate::{
     pippenger,
     policy::{TablePlan, TablePolicy, Workload},
     table::WindowTable,
-    BigIntOf, FixedBases,
+    BigIntOf, FixedBases, LengthMismatch,
 };
 
 /// An MSM implementation bound to a fixed list of bases of `G`.
@@ -36,7 +36,8 @@ pub trait MsmEngine<G: CurveGroup>: Send + Sync {
     fn is_empty(&self) -> bool {
         self.len() == 0
     }
-    /// `Σ_i scalars[i]·bases[i]` over the first `min(len)` pairs.
+    /// `Σ_i scalars[i]·bases[i]` over the first `scalars.len()` bases;
+    /// [`MsmBases`] calls it with at most [`MsmEngine::len`] scalars.
     fn msm(&self, scalars: &[G::ScalarField]) -> G;
     /// As [`MsmEngine::msm`] with canonical big-integer scalars.
     fn msm_bigint(&self, scalars: &[BigIntOf<G>]) -> G;
@@ -179,14 +180,23 @@ impl<G: CurveGroup> MsmBases<G> {
         self.engine.name()
     }
 
-    /// `Σ_i scalars[i]·bases[i]` over the first `min(len)` pairs
-    /// (scalars past the bases are ignored).
+    /// `Σ_i scalars[i]·bases[i]` over the first `scalars.len()` bases.
+    ///
+    /// # Panics
+    /// If there are more scalars than bases (never a silent truncation).
+    #[track_caller]
     pub fn msm(&self, scalars: &[G::ScalarField]) -> G {
+        LengthMismatch::require_prefix("MsmBases::msm", self.len(), scalars.len());
         self.engine.msm(scalars)
     }
 
     /// As [`MsmBases::msm`] with canonical big-integer scalars.
+    ///
+    /// # Panics
+    /// If there are more scalars than bases.
+    #[track_caller]
     pub fn msm_bigint(&self, scalars: &[BigIntOf<G>]) -> G {
+        LengthMismatch::require_prefix("MsmBases::msm_bigint", self.len(), scalars.len());
         self.engine.msm_bigint(scalars)
     }
 

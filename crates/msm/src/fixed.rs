@@ -25,7 +25,7 @@
 use crate::{
     digits::{recode_into, window_count},
     policy::{TablePlan, TablePolicy, Workload},
-    BigIntOf,
+    BigIntOf, LengthMismatch,
 };
 use ark_ec::{AffineRepr, CurveGroup};
 use ark_ff::{BigInteger, PrimeField, Zero};
@@ -177,9 +177,12 @@ impl<G: CurveGroup> FixedBases<G> {
             .collect()
     }
 
-    /// `Σ_i scalars[i]·B_i` over the first `min(len)` pairs: every signed
-    /// window digit of every scalar adds one table point (zero scalars cost
-    /// only their recoding).
+    /// `Σ_i scalars[i]·B_i` over the first `scalars.len()` prepared points:
+    /// every signed window digit of every scalar adds one table point (zero
+    /// scalars cost only their recoding).
+    ///
+    /// # Panics
+    /// If there are more scalars than prepared points.
     ///
     /// ```
     /// use ark_bls12_381::{Fr, G1Affine, G1Projective};
@@ -189,7 +192,9 @@ impl<G: CurveGroup> FixedBases<G> {
     /// let t = FixedBases::<G1Projective>::new(&[g, g], 5);
     /// assert_eq!(t.msm(&[Fr::from(2u64), Fr::from(7u64)]), g * Fr::from(9u64));
     /// ```
+    #[track_caller]
     pub fn msm(&self, scalars: &[G::ScalarField]) -> G {
+        LengthMismatch::require_prefix("FixedBases::msm", self.len, scalars.len());
         let mut digits = vec![0i32; self.windows];
         let mut acc = G::zero();
         for (i, s) in scalars.iter().take(self.len).enumerate() {
@@ -203,7 +208,12 @@ impl<G: CurveGroup> FixedBases<G> {
     }
 
     /// As [`FixedBases::msm`] with scalars in canonical big-integer form.
+    ///
+    /// # Panics
+    /// If there are more scalars than prepared points.
+    #[track_caller]
     pub fn msm_bigint(&self, scalars: &[BigIntOf<G>]) -> G {
+        LengthMismatch::require_prefix("FixedBases::msm_bigint", self.len, scalars.len());
         let mut digits = vec![0i32; self.windows];
         let mut acc = G::zero();
         for (i, s) in scalars.iter().take(self.len).enumerate() {
@@ -364,7 +374,8 @@ mod tests {
                     .collect();
                 assert_eq!(t.add_scaled(&lo, x), want, "c = {c}");
             }
-            let scalars: Vec<G::ScalarField> = xs.iter().chain(&xs[2..]).copied().collect();
+            let scalars: Vec<G::ScalarField> = xs.iter().chain(&xs[2..3]).copied().collect();
+            assert_eq!(scalars.len(), bases.len());
             let want: G = bases.iter().zip(&scalars).map(|(b, s)| *b * s).sum();
             assert_eq!(t.msm(&scalars), want, "msm, c = {c}");
             assert_eq!(t.msm(&scalars[..2]), bases[1] * scalars[1], "short");
@@ -392,8 +403,8 @@ mod tests {
 
     /// `msm` and `msm_bigint` equal arkworks' MSM at every width the table
     /// takes, on every length from 0 to the number of bases, with zero,
-    /// one and `r − 1` scalars and an identity base; scalars past the bases
-    /// are ignored.
+    /// one and `r − 1` scalars and an identity base; more scalars than bases
+    /// are refused (a panic, never a truncated sum).
     fn matches_arkworks_at_every_width<G: CurveGroup>(widths: core::ops::RangeInclusive<u32>) {
         let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(9);
         let mut bases: Vec<G::Affine> = (0..6).map(|_| G::rand(&mut rng).into_affine()).collect();
@@ -412,12 +423,13 @@ mod tests {
                 assert_eq!(t.msm(&scalars[..n]), want, "c = {c}, n = {n}");
                 assert_eq!(t.msm_bigint(&big), want, "bigint, c = {c}, n = {n}");
             }
-            let all = G::msm(&bases, &scalars[..6]).unwrap();
-            assert_eq!(t.msm(&scalars), all, "a 7th scalar is ignored");
+            let seventh =
+                std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| t.msm(&scalars)));
+            assert!(seventh.is_err(), "a 7th scalar is refused");
         }
         let empty = FixedBases::<G>::new(&[], 4);
         assert!(empty.is_empty());
-        assert!(empty.msm(&scalars).is_zero());
+        assert!(empty.msm(&[]).is_zero());
         assert_eq!(empty.msm_rows(&[], 0), Some(vec![]));
     }
 

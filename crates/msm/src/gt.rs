@@ -34,7 +34,10 @@
 //! validation (arkworks checks `T^r = 1`). For any other element the
 //! Frobenius decomposition computes a different power than `T^{s}`.
 
-use crate::digits::{recode_into, window_count};
+use crate::{
+    digits::{recode_into, window_count},
+    LengthMismatch,
+};
 use ark_ec::pairing::{Pairing, PairingOutput};
 use ark_ff::{BigInteger, CyclotomicMultSubgroup, Field, One, PrimeField};
 use ark_std::{vec, vec::Vec};
@@ -43,8 +46,12 @@ use num_bigint::BigUint;
 /// The scalar field's big integer of the pairing `E`.
 type BigIntOf<E> = <<E as Pairing>::ScalarField as PrimeField>::BigInt;
 
-/// `Σ_i scalars[i]·bases[i]` in `G_T` over the first `min(len)` pairs (see
-/// the module docs; every base must be in `G_T`).
+/// `Σ_i scalars[i]·bases[i]` in `G_T` (see the module docs; every base must
+/// be in `G_T`).
+///
+/// # Panics
+/// If `bases` and `scalars` differ in length (never a silent truncation);
+/// [`try_gt_msm`] returns an error instead.
 ///
 /// ```
 /// use ark_bls12_381::{Bls12_381, Fr, G1Affine, G2Affine};
@@ -54,12 +61,28 @@ type BigIntOf<E> = <<E as Pairing>::ScalarField as PrimeField>::BigInt;
 /// let sum = vidkit_msm::gt_msm::<Bls12_381>(&[t, u], &[Fr::from(2u64), -Fr::from(5u64)]);
 /// assert_eq!(sum, t * -Fr::from(13u64));
 /// ```
+#[track_caller]
 pub fn gt_msm<E: Pairing>(
     bases: &[PairingOutput<E>],
     scalars: &[E::ScalarField],
 ) -> PairingOutput<E> {
-    let n = bases.len().min(scalars.len());
-    let (bases, scalars) = (&bases[..n], &scalars[..n]);
+    try_gt_msm(bases, scalars).unwrap_or_else(|e| panic!("vidkit_msm::gt_msm: {e}"))
+}
+
+/// [`gt_msm`], or [`LengthMismatch`] if `bases` and `scalars` differ in length.
+pub fn try_gt_msm<E: Pairing>(
+    bases: &[PairingOutput<E>],
+    scalars: &[E::ScalarField],
+) -> Result<PairingOutput<E>, LengthMismatch> {
+    LengthMismatch::check(bases.len(), scalars.len())?;
+    Ok(gt_msm_unchecked(bases, scalars))
+}
+
+/// [`gt_msm`] on inputs of equal length.
+fn gt_msm_unchecked<E: Pairing>(
+    bases: &[PairingOutput<E>],
+    scalars: &[E::ScalarField],
+) -> PairingOutput<E> {
     let split = Frobenius::find::<E>();
     let (virtual_bases, digits) = match &split {
         Some(f) => f.decompose::<E>(bases, scalars),
@@ -272,8 +295,13 @@ impl<E: Pairing> GtFixedBases<E> {
         self.len == 0
     }
 
-    /// `Σ_i scalars[i]·T_i` over the first `min(len)` pairs.
+    /// `Σ_i scalars[i]·T_i` over the first `scalars.len()` prepared elements.
+    ///
+    /// # Panics
+    /// If there are more scalars than prepared elements.
+    #[track_caller]
     pub fn msm(&self, scalars: &[E::ScalarField]) -> PairingOutput<E> {
+        LengthMismatch::require_prefix("GtFixedBases::msm", self.len, scalars.len());
         let (digits, _) = Self::shape(&self.split);
         let half = 1usize << (self.c - 1);
         let per_digit = self.windows * half;

@@ -95,7 +95,7 @@ mod table;
 
 pub use bases::{MsmBases, MsmEngine};
 pub use fixed::FixedBases;
-pub use gt::{gt_msm, GtFixedBases};
+pub use gt::{gt_msm, try_gt_msm, GtFixedBases};
 pub use policy::{
     TablePlan, TablePolicy, Workload, DEFAULT_MULTIPLE_POINTS, DEFAULT_TABLE_POINTS,
     MAX_MULTIPLES_WIDTH,
@@ -111,8 +111,13 @@ use ark_ff::PrimeField;
 /// The canonical big-integer form of a scalar of `G`.
 pub type BigIntOf<G> = <<G as ark_ec::PrimeGroup>::ScalarField as PrimeField>::BigInt;
 
-/// `Σ_i scalars[i]·bases[i]` over the first `min(len)` pairs, for any group
-/// (fast path for BLS12-381 and BN254, arkworks otherwise; see the crate docs).
+/// `Σ_i scalars[i]·bases[i]` for any group (fast path for BLS12-381 and
+/// BN254, arkworks otherwise; see the crate docs).
+///
+/// # Panics
+/// If `bases` and `scalars` differ in length: the inputs are never
+/// silently truncated to the shorter one. [`try_msm`] returns an error
+/// instead.
 ///
 /// ```
 /// use ark_bls12_381::{Fr, G1Affine, G1Projective};
@@ -121,18 +126,87 @@ pub type BigIntOf<G> = <<G as ark_ec::PrimeGroup>::ScalarField as PrimeField>::B
 /// let sum: G1Projective = vidkit_msm::msm(&[g, g], &[Fr::from(2u64), Fr::from(5u64)]);
 /// assert_eq!(sum, g * Fr::from(7u64));
 /// ```
+#[track_caller]
 pub fn msm<G: CurveGroup>(bases: &[G::Affine], scalars: &[G::ScalarField]) -> G {
-    let n = bases.len().min(scalars.len());
-    if n <= PER_POINT_MSM {
+    try_msm(bases, scalars).unwrap_or_else(|e| panic!("vidkit_msm::msm: {e}"))
+}
+
+/// [`msm`], or [`LengthMismatch`] if `bases` and `scalars` differ in length.
+///
+/// ```
+/// use ark_bls12_381::{Fr, G1Affine, G1Projective};
+/// use ark_ec::AffineRepr;
+/// let g = G1Affine::generator();
+/// let sum = vidkit_msm::try_msm::<G1Projective>(&[g, g], &[Fr::from(2u64), Fr::from(5u64)]);
+/// assert_eq!(sum, Ok(g * Fr::from(7u64)));
+/// let short = vidkit_msm::try_msm::<G1Projective>(&[g, g], &[Fr::from(2u64)]);
+/// assert_eq!(short, Err(vidkit_msm::LengthMismatch { bases: 2, scalars: 1 }));
+/// ```
+pub fn try_msm<G: CurveGroup>(
+    bases: &[G::Affine],
+    scalars: &[G::ScalarField],
+) -> Result<G, LengthMismatch> {
+    LengthMismatch::check(bases.len(), scalars.len())?;
+    if bases.len() <= PER_POINT_MSM {
         // a few points: one GLV multiplication each beats any bucket method
         // (which pays ≈ 255 doublings and its window sums whatever n is);
         // other groups keep their curve's `msm` hook
-        if let Some(sum) = scale::small_msm::<G>(&bases[..n], &scalars[..n]) {
-            return sum;
+        if let Some(sum) = scale::small_msm::<G>(bases, scalars) {
+            return Ok(sum);
         }
     }
-    MsmBases::<G>::new(&bases[..n]).msm(&scalars[..n])
+    Ok(MsmBases::<G>::new(bases).msm(scalars))
 }
+
+/// The two inputs of a multi-scalar multiplication that must have the same
+/// length do not ([`try_msm`], [`try_gt_msm`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LengthMismatch {
+    /// Number of bases (points or G_T elements).
+    pub bases: usize,
+    /// Number of scalars.
+    pub scalars: usize,
+}
+
+impl LengthMismatch {
+    /// `Ok` iff `bases == scalars`.
+    pub fn check(bases: usize, scalars: usize) -> Result<(), Self> {
+        if bases == scalars {
+            Ok(())
+        } else {
+            Err(Self { bases, scalars })
+        }
+    }
+
+    /// Panics with this error unless `bases == scalars` (the precondition of
+    /// the panicking entry points).
+    #[track_caller]
+    pub(crate) fn require(what: &str, bases: usize, scalars: usize) {
+        if let Err(e) = Self::check(bases, scalars) {
+            panic!("{what}: {e}");
+        }
+    }
+
+    /// Panics unless `scalars ≤ bases` (prepared bases serve any prefix).
+    #[track_caller]
+    pub(crate) fn require_prefix(what: &str, bases: usize, scalars: usize) {
+        if scalars > bases {
+            panic!("{what}: {scalars} scalars for {bases} prepared bases");
+        }
+    }
+}
+
+impl core::fmt::Display for LengthMismatch {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(
+            f,
+            "{} bases but {} scalars (an MSM needs one scalar per base)",
+            self.bases, self.scalars
+        )
+    }
+}
+
+impl core::error::Error for LengthMismatch {}
 
 /// Up to this many pairs [`msm`] multiplies point by point on the shipped
 /// groups ([`add_scaled`]'s GLV path): at 4 points that is ≈ 4·(128 doublings + 96 additions) against
@@ -140,18 +214,23 @@ pub fn msm<G: CurveGroup>(bases: &[G::Affine], scalars: &[G::ScalarField]) -> G 
 pub const PER_POINT_MSM: usize = 4;
 
 /// As [`msm`] with scalars in canonical big-integer form.
+///
+/// # Panics
+/// If `bases` and `scalars` differ in length.
+#[track_caller]
 pub fn msm_bigint<G: CurveGroup>(bases: &[G::Affine], scalars: &[BigIntOf<G>]) -> G {
-    let n = bases.len().min(scalars.len());
-    MsmBases::<G>::new(&bases[..n]).msm_bigint(&scalars[..n])
+    LengthMismatch::require("vidkit_msm::msm_bigint", bases.len(), scalars.len());
+    MsmBases::<G>::new(bases).msm_bigint(scalars)
 }
 
 /// Groups with vidkit's MSM, statically typed. Implemented for every
 /// short-Weierstrass projective group (the G1 and G2 of every arkworks
 /// pairing curve).
 pub trait FastMsm: CurveGroup {
-    /// `Σ scalars_i · bases_i` over the first `min(bases.len(), scalars.len())` pairs.
+    /// `Σ scalars_i · bases_i`; panics if the lengths differ.
     fn fast_msm(bases: &[Self::Affine], scalars: &[Self::ScalarField]) -> Self;
-    /// As [`FastMsm::fast_msm`], with scalars already in canonical big-integer form.
+    /// As [`FastMsm::fast_msm`], with scalars already in canonical big-integer
+    /// form; panics if the lengths differ.
     fn fast_msm_bigint(bases: &[Self::Affine], scalars: &[BigIntOf<Self>]) -> Self;
 }
 

@@ -23,7 +23,7 @@ use ark_ec::{
 use ark_ff::{AdditiveGroup, BigInteger, PrimeField, Zero};
 use ark_std::vec::Vec;
 
-use crate::{buckets::window_sums, digits};
+use crate::{buckets::window_sums, digits, LengthMismatch};
 
 /// Windows are grouped so that a group has about this many buckets.
 pub(crate) const GROUP_BUCKETS: usize = 4096;
@@ -45,37 +45,53 @@ pub fn window_size(n: usize) -> u32 {
     (2..=20u32).min_by_key(|&c| cost(c)).unwrap_or(2)
 }
 
-/// `Σ_i scalars[i]·bases[i]` over the first `min(len)` pairs, scalars in
-/// canonical big-integer form.
+/// `Σ_i scalars[i]·bases[i]`, scalars in canonical big-integer form.
+///
+/// # Panics
+/// If `bases` and `scalars` differ in length.
+#[track_caller]
 pub fn msm_bigint<P: SWCurveConfig>(
     bases: &[Affine<P>],
     scalars: &[<P::ScalarField as PrimeField>::BigInt],
 ) -> Projective<P> {
-    let n = bases.len().min(scalars.len());
+    LengthMismatch::require("pippenger::msm_bigint", bases.len(), scalars.len());
+    let n = bases.len();
     if n < SMALL_MSM {
-        return Projective::<P>::msm_bigint(&bases[..n], &scalars[..n]);
+        return Projective::<P>::msm_bigint(bases, scalars);
     }
-    msm_bigint_with_window(&bases[..n], &scalars[..n], window_size(n))
+    msm_bigint_with_window(bases, scalars, window_size(n))
 }
 
-/// `Σ_i scalars[i]·bases[i]` over the first `min(len)` pairs.
+/// `Σ_i scalars[i]·bases[i]`.
+///
+/// # Panics
+/// If `bases` and `scalars` differ in length.
+#[track_caller]
 pub fn msm<P: SWCurveConfig>(bases: &[Affine<P>], scalars: &[P::ScalarField]) -> Projective<P> {
-    let n = bases.len().min(scalars.len());
-    let bigints: Vec<_> = scalars[..n].iter().map(|s| s.into_bigint()).collect();
+    LengthMismatch::require("pippenger::msm", bases.len(), scalars.len());
+    let bigints: Vec<_> = scalars.iter().map(|s| s.into_bigint()).collect();
     msm_bigint(bases, &bigints)
 }
 
 /// As [`msm_bigint`] with an explicit window width `2 ≤ c ≤ 24` and never the
 /// arkworks fallback: the tuning and testing hook behind [`window_size`].
+///
+/// # Panics
+/// If `bases` and `scalars` differ in length, or hold more than `2^32` pairs.
+#[track_caller]
 pub fn msm_bigint_with_window<P: SWCurveConfig>(
     bases: &[Affine<P>],
     scalars: &[<P::ScalarField as PrimeField>::BigInt],
     c: u32,
 ) -> Projective<P> {
     let c = c.clamp(2, 24);
-    let n = bases.len().min(scalars.len());
+    LengthMismatch::require(
+        "pippenger::msm_bigint_with_window",
+        bases.len(),
+        scalars.len(),
+    );
+    let n = bases.len();
     assert!(n <= u32::MAX as usize, "MSM larger than 2^32 points");
-    let (bases, scalars) = (&bases[..n], &scalars[..n]);
     if n == 0 {
         return Projective::zero();
     }

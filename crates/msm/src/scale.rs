@@ -28,7 +28,10 @@ use ark_ff::{AdditiveGroup, BigInteger, PrimeField, Zero};
 use ark_std::{any::Any, boxed::Box, vec::Vec};
 use core::any::TypeId;
 
-/// `lo_i + x·hi_i` for `i < min(lo.len(), hi.len())`.
+/// `lo_i + x·hi_i` for every `i`.
+///
+/// # Panics
+/// If `lo` and `hi` differ in length.
 ///
 /// ```
 /// use ark_bls12_381::{Fr, G2Affine, G2Projective};
@@ -38,9 +41,15 @@ use core::any::TypeId;
 /// let out: Vec<G2Projective> = vidkit_msm::add_scaled(&[g, h], &[h, g], Fr::from(5u64));
 /// assert_eq!(out, vec![g * Fr::from(16u64), g * Fr::from(8u64)]);
 /// ```
+#[track_caller]
 pub fn add_scaled<G: CurveGroup>(lo: &[G::Affine], hi: &[G::Affine], x: G::ScalarField) -> Vec<G> {
-    let n = lo.len().min(hi.len());
-    let (lo, hi) = (&lo[..n], &hi[..n]);
+    if lo.len() != hi.len() {
+        panic!(
+            "vidkit_msm::add_scaled: {} and {} points",
+            lo.len(),
+            hi.len()
+        );
+    }
     add_scaled_glv_dispatch::<G>(lo, hi, x).unwrap_or_else(|| {
         let x = x.into_bigint();
         lo.iter()

@@ -5,3 +5,4 @@ mod conformance;
 mod oracles;
 mod properties;
 mod same_trapdoor;
+mod untrusted_bytes;

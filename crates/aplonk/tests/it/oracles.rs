@@ -8,7 +8,8 @@ use ark_ff::{Field, One, UniformRand, Zero};
 use ark_serialize::{CanonicalSerialize, Compress};
 use ark_std::rand::SeedableRng;
 use vidkit_aplonk::{
-    m_prime, poly, rounds, Aplonk, AplonkError, AplonkSrs, Commitment, Proof, ShardTranscript,
+    m_prime, poly, rounds, Aplonk, AplonkError, AplonkSrs, Commitment, Proof, ProofParts, Round,
+    ShardTranscript,
 };
 use vidkit_core::{packing, Dispersal, Encoded, Encoding, Scheme, Shard};
 
@@ -79,7 +80,7 @@ fn known_trapdoors<E: Pairing>() {
         assert_eq!(mu.into_group(), g * rows[i], "μ_{i} = P_i(σ)·G");
     }
     assert_eq!(
-        c.com_f,
+        *c.com_f(),
         E::pairing(g, h) * poly::horner(&rows, f.tau),
         "com_f"
     );
@@ -88,27 +89,27 @@ fn known_trapdoors<E: Pairing>() {
         let alpha = f.scheme.code().point(j).unwrap();
         let (mut t, r) = ShardTranscript::new::<E>(f.vk.digest(), &c, j, alpha, &shard.values);
         let fr = poly::horner(&rows, r); // f(σ)
-        assert_eq!(proof.mu_hat.into_group(), g * fr, "μ̂ = f(σ)·G");
+        assert_eq!(proof.mu_hat().into_group(), g * fr, "μ̂ = f(σ)·G");
         let v = poly::horner(&shard.values, r);
         let w = (fr - v) / (f.sigma - alpha);
-        assert_eq!(proof.pi_kzg.into_group(), g * w, "π_kzg");
-        t.opening::<E>(&proof.mu_hat, &proof.pi_kzg);
-        let us: Vec<_> = proof.rounds.iter().map(|rd| t.round::<E>(rd)).collect();
+        assert_eq!(proof.pi_kzg().into_group(), g * w, "π_kzg");
+        t.opening::<E>(proof.mu_hat(), proof.pi_kzg());
+        let us: Vec<_> = proof.rounds().iter().map(|rd| t.round::<E>(rd)).collect();
         let uis: Vec<_> = us.iter().map(|u| u.inverse().unwrap()).collect();
-        let rho = t.final_key::<E>(&proof.mu_0, &proof.g_0);
+        let rho = t.final_key::<E>(proof.mu_0(), proof.g_0());
         let g_tau = poly::g_eval(&us, &uis, f.tau);
-        assert_eq!(proof.g_0.into_group(), h * g_tau, "G_0 = g(τ)·H");
+        assert_eq!(proof.g_0().into_group(), h * g_tau, "G_0 = g(τ)·H");
         // a folds as u·a_L + u⁻¹·a_R: its weights are g's with u ↔ u⁻¹
         let coeffs = poly::g_coeffs(&uis, &us);
         let mu0: E::ScalarField = rows.iter().zip(&coeffs).map(|(p, gi)| *p * gi).sum();
-        assert_eq!(proof.mu_0.into_group(), g * mu0, "μ_0 = Σ g̃_i P_i(σ)·G");
+        assert_eq!(proof.mu_0().into_group(), g * mu0, "μ_0 = Σ g̃_i P_i(σ)·G");
         let q = (g_tau - poly::g_eval(&us, &uis, rho)) / (f.tau - rho);
-        assert_eq!(proof.pi_ck.into_group(), h * q, "π_ck");
+        assert_eq!(proof.pi_ck().into_group(), h * q, "π_ck");
         // the G1 relation with b[0] = g(r)
         assert_eq!(g * (mu0 * poly::g_eval(&us, &uis, r)), {
             let mut acc = g * fr;
-            for ((rd, u), ui) in proof.rounds.iter().zip(&us).zip(&uis) {
-                acc += rd.l_r * u.square() + rd.r_r * ui.square();
+            for ((rd, u), ui) in proof.rounds().iter().zip(&us).zip(&uis) {
+                acc += *rd.l_r() * u.square() + *rd.r_r() * ui.square();
             }
             acc
         });
@@ -131,7 +132,7 @@ fn sizes<E: Pairing>(g1: usize, g2: usize, gt: usize) {
         let k = 2;
         let f = fixture::<E>(k, 4, Encoding::Fft, 31 * k * m_rows, 3);
         let d = f.scheme.disperse(&f.pk, &data(31 * k * m_rows, 4)).unwrap();
-        assert_eq!(d.commitment.info.m, m_rows);
+        assert_eq!(d.commitment.info().m, m_rows);
         assert_eq!(rounds(m_rows), kappa);
         let expected = 8 + (2 * kappa + 3) * g1 + 2 * g2 + 2 * kappa * gt;
         assert_eq!(Proof::<E>::size(kappa), expected);
@@ -170,10 +171,8 @@ fn tamper_components<E: Pairing>() {
     let bump1 = |x: E::G1Affine| (x + g1).into_affine();
     let bump2 = |x: E::G2Affine| (x + g2).into_affine();
     let mut cases: Vec<(String, Proof<E>)> = Vec::new();
-    let mut add = |name: &str, edit: &dyn Fn(&mut Proof<E>)| {
-        let mut q = p.clone();
-        edit(&mut q);
-        cases.push((name.to_string(), q));
+    let mut add = |name: &str, edit: &dyn Fn(&mut ProofParts<E>)| {
+        cases.push((name.to_string(), edited(p, edit)));
     };
     add("mu_hat", &|q| q.mu_hat = bump1(q.mu_hat));
     add("mu_hat = 0", &|q| q.mu_hat = E::G1Affine::zero());
@@ -184,28 +183,29 @@ fn tamper_components<E: Pairing>() {
     add("G_0", &|q| q.g_0 = bump2(q.g_0));
     add("pi_ck", &|q| q.pi_ck = bump2(q.pi_ck));
     add("pi_ck = 0", &|q| q.pi_ck = E::G2Affine::zero());
-    for l in 0..p.rounds.len() {
-        add(&format!("L_G[{l}]"), &|q| q.rounds[l].l_g += gt);
-        add(&format!("R_G[{l}]"), &|q| q.rounds[l].r_g += gt);
+    for l in 0..p.rounds().len() {
+        add(&format!("L_G[{l}]"), &|q| edit_round(q, l, |r| r.l_g += gt));
+        add(&format!("R_G[{l}]"), &|q| edit_round(q, l, |r| r.r_g += gt));
         add(&format!("L_G[{l}] = 1"), &|q| {
-            q.rounds[l].l_g = Zero::zero()
+            edit_round(q, l, |r| r.l_g = Zero::zero())
         });
         add(&format!("L_r[{l}]"), &|q| {
-            q.rounds[l].l_r = bump1(q.rounds[l].l_r)
+            edit_round(q, l, |r| r.l_r = bump1(r.l_r))
         });
         add(&format!("R_r[{l}]"), &|q| {
-            q.rounds[l].r_r = bump1(q.rounds[l].r_r)
+            edit_round(q, l, |r| r.r_r = bump1(r.r_r))
         });
         add(&format!("R_r[{l}] = 0"), &|q| {
-            q.rounds[l].r_r = E::G1Affine::zero()
+            edit_round(q, l, |r| r.r_r = E::G1Affine::zero())
         });
     }
     add("rounds 0 and 1 swapped", &|q| q.rounds.swap(0, 1));
     add("rounds reversed", &|q| q.rounds.reverse());
     add("L and R swapped", &|q| {
-        let r = &mut q.rounds[0];
-        std::mem::swap(&mut r.l_g, &mut r.r_g);
-        std::mem::swap(&mut r.l_r, &mut r.r_r);
+        edit_round(q, 0, |r| {
+            std::mem::swap(&mut r.l_g, &mut r.r_g);
+            std::mem::swap(&mut r.l_r, &mut r.r_r);
+        })
     });
     for (name, q) in &cases {
         assert_ne!(q, p, "{name} must change the proof");
@@ -221,10 +221,10 @@ fn tamper_components<E: Pairing>() {
     // the proof of another shard, and a proof for another commitment
     assert!(!ok(&f, &d, 1, &d.proofs[2]));
     // wrong number of rounds: typed error, also from the wire
-    let mut short = p.clone();
-    short.rounds.pop();
-    let mut long = p.clone();
-    long.rounds.push(p.rounds[0].clone());
+    let short = edited(p, &|q| {
+        q.rounds.pop();
+    });
+    let long = edited(p, &|q| q.rounds.push(p.rounds()[0].clone()));
     for q in [&short, &long] {
         let err = f.scheme.verify(&f.vk, &d.commitment, &d.shards[1], q);
         assert!(
@@ -253,8 +253,7 @@ fn tamper_components<E: Pairing>() {
         Proof::<E>::from_bytes(&vidkit_core::to_bytes(p), 7).unwrap(),
         *p
     );
-    let mut zero_key = p.clone();
-    zero_key.g_0 = E::G2Affine::zero();
+    let zero_key = edited(p, &|q| q.g_0 = E::G2Affine::zero());
     assert_eq!(
         f.scheme
             .verify(&f.vk, &d.commitment, &d.shards[1], &zero_key),
@@ -292,20 +291,20 @@ fn t19_transcript_binds_the_statement() {
     let mut other_digest = digest;
     other_digest[0] ^= 1;
     assert_ne!(base, r(&other_digest, c, 1, alpha, &y), "verifier key");
-    let mut c2 = c.clone();
-    c2.com_f += gen_pair::<E>();
+    let c2 = Commitment::new(*c.info(), *c.com_f() + gen_pair::<E>()).unwrap();
     assert_ne!(base, r(&digest, &c2, 1, alpha, &y), "com_f");
-    type Edit = Box<dyn Fn(&mut Commitment<E>)>;
+    type Edit = Box<dyn Fn(&mut vidkit_core::FileInfo)>;
     let edits: Vec<(&str, Edit)> = vec![
-        ("L", Box::new(|c| c.info.len += 1)),
-        ("m", Box::new(|c| c.info.m += 1)),
-        ("n", Box::new(|c| c.info.n += 1)),
-        ("k", Box::new(|c| c.info.k += 1)),
-        ("encoding", Box::new(|c| c.info.encoding = Encoding::Points)),
+        ("L", Box::new(|i| i.len += 1)),
+        ("m", Box::new(|i| i.m += 1)),
+        ("n", Box::new(|i| i.n += 1)),
+        ("k", Box::new(|i| i.k += 1)),
+        ("encoding", Box::new(|i| i.encoding = Encoding::Points)),
     ];
     for (what, edit) in edits {
-        let mut c3 = c.clone();
-        edit(&mut c3);
+        let mut info = *c.info();
+        edit(&mut info);
+        let c3 = Commitment::new(info, *c.com_f()).unwrap();
         assert_ne!(base, r(&digest, &c3, 1, alpha, &y), "{what}");
     }
     assert_ne!(base, r(&digest, c, 2, alpha, &y), "index");
@@ -319,8 +318,8 @@ fn t19_transcript_binds_the_statement() {
     let p = &d.proofs[1];
     let u = |j: usize, y: &[Fr]| {
         let (mut t, _) = ShardTranscript::new::<E>(&digest, c, j, alpha, y);
-        t.opening::<E>(&p.mu_hat, &p.pi_kzg);
-        t.round::<E>(&p.rounds[0])
+        t.opening::<E>(p.mu_hat(), p.pi_kzg());
+        t.round::<E>(&p.rounds()[0])
     };
     let mut y2 = y.clone();
     y2[0] += Fr::one();
@@ -340,8 +339,9 @@ fn t21_batch_agrees_with_individual_checks() {
         .scheme
         .batch_verify(&f.vk, &d.commitment, &all, &mut rng(1))
         .unwrap());
-    let mut bad = d.proofs[3].clone();
-    bad.rounds[1].l_g += gen_pair::<E>();
+    let bad = edited(&d.proofs[3], &|q| {
+        edit_round(q, 1, |r| r.l_g += gen_pair::<E>())
+    });
     let mut items = all.clone();
     items[3].1 = &bad;
     assert!(!f
@@ -356,9 +356,8 @@ fn t21_batch_agrees_with_individual_checks() {
         .unwrap());
     // two proofs whose G_T errors cancel under coefficients (1, 1) are caught
     let delta = gen_pair::<E>();
-    let (mut p0, mut p1) = (d.proofs[0].clone(), d.proofs[1].clone());
-    p0.rounds[0].l_g += delta;
-    p1.rounds[0].l_g -= delta;
+    let p0 = edited(&d.proofs[0], &|q| edit_round(q, 0, |r| r.l_g += delta));
+    let p1 = edited(&d.proofs[1], &|q| edit_round(q, 0, |r| r.l_g -= delta));
     let items = [(&d.shards[0], &p0), (&d.shards[1], &p1)];
     assert!(!f
         .scheme
@@ -389,10 +388,9 @@ fn t22_malformed_bytes() {
                 .filter(|p| !p.is_in_correct_subgroup_assuming_on_curve())
         })
         .unwrap();
-    let mut q = p.clone();
-    q.mu_hat = off_g1;
+    let q = spliced(&bytes, 0, &off_g1);
     assert!(matches!(
-        Proof::<E>::from_bytes(&vidkit_core::to_bytes(&q), 4),
+        Proof::<E>::from_bytes(&q, 4),
         Err(AplonkError::Core(
             vidkit_core::Error::Deserialization { .. }
         ))
@@ -404,13 +402,30 @@ fn t22_malformed_bytes() {
                 .filter(|p| !p.is_in_correct_subgroup_assuming_on_curve())
         })
         .unwrap();
-    let mut q = p.clone();
-    q.g_0 = off_g2;
-    assert!(Proof::<E>::from_bytes(&vidkit_core::to_bytes(&q), 4).is_err());
-    // an F_p^12 element outside G_T (as L_G)
-    let mut q = p.clone();
-    q.rounds[0].l_g.0 += <E as Pairing>::TargetField::one();
-    assert!(Proof::<E>::from_bytes(&vidkit_core::to_bytes(&q), 4).is_err());
+    let g_0_at = bytes.len() - 2 * G2Affine::generator().compressed_size();
+    let q = spliced(&bytes, g_0_at, &off_g2);
+    assert!(Proof::<E>::from_bytes(&q, 4).is_err());
+    // an F_p^12 element outside G_T (as L_G of round 0)
+    let mut l_g = *p.rounds()[0].l_g();
+    l_g.0 += <E as Pairing>::TargetField::one();
+    let l_g_at = 2 * G1Affine::generator().compressed_size() + 8;
+    let q = spliced(&bytes, l_g_at, &l_g);
+    assert!(Proof::<E>::from_bytes(&q, 4).is_err());
+    // the same elements are refused by the constructors
+    assert!(Proof::new(ProofParts {
+        mu_hat: off_g1,
+        ..p.clone().into_parts()
+    })
+    .is_err());
+    assert!(Proof::new(ProofParts {
+        g_0: off_g2,
+        ..p.clone().into_parts()
+    })
+    .is_err());
+    let r0 = &p.rounds()[0];
+    assert!(Round::new(l_g, *r0.r_g(), *r0.l_r(), *r0.r_r()).is_err());
+    assert!(Round::new(*r0.l_g(), *r0.r_g(), off_g1, *r0.r_r()).is_err());
+    assert!(Commitment::new(*d.commitment.info(), l_g).is_err());
     // an x coordinate that is not on the curve: flip bytes of the first point
     let mut off = bytes.clone();
     off[5] ^= 0x55;
@@ -461,11 +476,8 @@ fn t23_commitments_are_additive() {
     let (ca, _) = f.scheme.commit(&f.pk, &a).unwrap();
     let (cb, _) = f.scheme.commit(&f.pk, &b).unwrap();
     let (cs, hs) = f.scheme.commit(&f.pk, &sum).unwrap();
-    assert_eq!(cs.com_f, ca.com_f + cb.com_f * beta);
-    let combined = Commitment {
-        info: a.info,
-        com_f: ca.com_f + cb.com_f * beta,
-    };
+    assert_eq!(*cs.com_f(), *ca.com_f() + *cb.com_f() * beta);
+    let combined = Commitment::new(a.info, *ca.com_f() + *cb.com_f() * beta).unwrap();
     let proofs = f.scheme.prove(&f.pk, &sum, &combined, &hs).unwrap();
     for (s, p) in sum.shards.iter().zip(&proofs) {
         assert!(f.scheme.verify(&f.vk, &combined, s, p).unwrap());
@@ -481,14 +493,17 @@ fn padding_extremes<E: Pairing>() {
             .scheme
             .disperse(&f.pk, &data(31 * k * m_rows, 17))
             .unwrap();
-        assert_eq!((d.commitment.info.m, d.commitment.m_prime()), (m_rows, m_p));
+        assert_eq!(
+            (d.commitment.info().m, d.commitment.m_prime()),
+            (m_rows, m_p)
+        );
         for (j, p) in d.proofs.iter().enumerate() {
             assert!(ok(&f, &d, j, p), "m = {m_rows}, shard {j}");
-            assert_eq!(p.rounds.len(), m_p.trailing_zeros() as usize);
+            assert_eq!(p.rounds().len(), m_p.trailing_zeros() as usize);
             if m_rows == 1 {
-                assert_eq!(p.mu_0, p.mu_hat);
-                assert_eq!(p.g_0, E::G2Affine::generator());
-                assert!(p.pi_ck.is_zero());
+                assert_eq!(p.mu_0(), p.mu_hat());
+                assert_eq!(*p.g_0(), E::G2Affine::generator());
+                assert!(p.pi_ck().is_zero());
             }
             let mut bad = d.shards[j].clone();
             bad.values[m_rows - 1] += E::ScalarField::one();
@@ -561,4 +576,41 @@ fn setup_and_size_limits() {
 
 fn gen_pair<E: Pairing>() -> ark_ec::pairing::PairingOutput<E> {
     E::pairing(E::G1::generator(), E::G2::generator())
+}
+
+/// `p` with its components edited by `edit`, rebuilt by the validating
+/// constructor (every edit here keeps the elements in their groups).
+fn edited<E: Pairing>(p: &Proof<E>, edit: &dyn Fn(&mut ProofParts<E>)) -> Proof<E> {
+    let mut parts = p.clone().into_parts();
+    edit(&mut parts);
+    Proof::new(parts).expect("edits keep every element in its group")
+}
+
+/// The messages of one round, editable.
+struct RoundEdit<E: Pairing> {
+    l_g: ark_ec::pairing::PairingOutput<E>,
+    r_g: ark_ec::pairing::PairingOutput<E>,
+    l_r: E::G1Affine,
+    r_r: E::G1Affine,
+}
+
+/// Replaces round `l` of `q` by its messages edited by `edit`.
+fn edit_round<E: Pairing>(q: &mut ProofParts<E>, l: usize, edit: impl FnOnce(&mut RoundEdit<E>)) {
+    let r = &q.rounds[l];
+    let mut e = RoundEdit {
+        l_g: *r.l_g(),
+        r_g: *r.r_g(),
+        l_r: *r.l_r(),
+        r_r: *r.r_r(),
+    };
+    edit(&mut e);
+    q.rounds[l] = Round::new(e.l_g, e.r_g, e.l_r, e.r_r).expect("a valid round");
+}
+
+/// `bytes` with the compressed encoding of `x` written at `offset`.
+fn spliced(bytes: &[u8], offset: usize, x: &impl CanonicalSerialize) -> Vec<u8> {
+    let mut out = bytes.to_vec();
+    let enc = vidkit_core::to_bytes(x);
+    out[offset..offset + enc.len()].copy_from_slice(&enc);
+    out
 }

@@ -80,7 +80,7 @@ proptest! {
         cut in any::<usize>(),
     ) {
         let (scheme, vk, d) = honest();
-        let m = d.commitment.info.m;
+        let m = d.commitment.info().m;
         let _ = Proof::<Bls12_381>::from_bytes(&noise, m);
         let _ = vidkit_core::from_bytes::<Commitment<Bls12_381>>("commitment", &noise);
         let mut bytes = vidkit_core::to_bytes(&d.proofs[0]);
@@ -110,13 +110,16 @@ fn sign_flipped_proofs_decode_and_never_verify() {
     use proptest::test_runner::{Config, TestRunner};
     const CASES: u32 = 30;
     let (scheme, vk, d) = honest();
-    let m = d.commitment.info.m;
+    let m = d.commitment.info().m;
     let reached = std::cell::Cell::new(0u32);
     TestRunner::new(Config::with_cases(CASES))
         .run(&(0usize..5, 0..d.shards.len()), |(which, j)| {
             let proof = &d.proofs[j];
             let mut bytes = vidkit_core::to_bytes(proof);
-            let (g1, g2) = (proof.mu_hat.compressed_size(), proof.g_0.compressed_size());
+            let (g1, g2) = (
+                proof.mu_hat().compressed_size(),
+                proof.g_0().compressed_size(),
+            );
             let len = bytes.len();
             // layout: μ̂, π_kzg, rounds, μ_0, G_0, π_ck
             let at = [0, g1, len - g2 - g2 - g1, len - g2 - g2, len - g2][which];

@@ -80,8 +80,16 @@ fn msm_edge_cases() {
         let maxed = vec![minus_one; n];
         assert_eq!(check(&bases, &maxed), naive(&bases, &maxed));
         assert_eq!(
-            check(&bases[..n / 2], &scalars),
+            check(&bases[..n / 2], &scalars[..n / 2]),
             naive(&bases[..n / 2], &scalars)
+        );
+        // inputs of different lengths are refused, never truncated
+        assert_eq!(
+            vidkit_msm::try_msm::<G1Projective>(&bases[..n / 2], &scalars),
+            Err(vidkit_msm::LengthMismatch {
+                bases: n / 2,
+                scalars: n
+            })
         );
     }
 }

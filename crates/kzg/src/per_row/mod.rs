@@ -264,4 +264,23 @@ impl<E: Pairing> Scheme for KzgPerRow<E> {
     fn file_info<'a>(&self, c: &'a PerRowCommitment<E>) -> &'a FileInfo {
         &c.info
     }
+
+    /// The opening count is checked against `info.m`, and the length against
+    /// `8 + m·|G1|`, before any opening is decoded.
+    fn proof_from_bytes(&self, info: &FileInfo, bytes: &[u8]) -> Result<PerRowProof<E>, KzgError> {
+        use ark_ec::AffineRepr;
+        use ark_serialize::CanonicalSerialize;
+        const WHAT: &str = "per-row KZG proof";
+        let got = vidkit_core::u64_at(WHAT, bytes, 0)?;
+        if got != info.m as u64 {
+            return Err(KzgError::OpeningCount {
+                got,
+                expected: info.m,
+            });
+        }
+        let g1 = E::G1Affine::generator().compressed_size();
+        let size = info.m.checked_mul(g1).and_then(|s| s.checked_add(8));
+        vidkit_core::check_length(WHAT, bytes, size.unwrap_or(usize::MAX))?;
+        Ok(vidkit_core::from_bytes(WHAT, bytes)?)
+    }
 }

@@ -149,3 +149,48 @@ fn t17_each_opening_and_row_commitment_tampered() {
     q.openings[1] = f.a.proofs[0].openings[1];
     f.rejects(&f.a.commitment, s, &q, "row 1 opening of shard 0");
 }
+
+/// Proof bytes that state another number of openings than the file's `m`
+/// are refused by that count before any opening is decoded (the 5 MB of
+/// `0xff` after it would fail to decode with another error), and the right
+/// count with the wrong length by the length.
+#[test]
+fn t22_opening_count_is_checked_before_decoding() {
+    let f = fixture();
+    let info = f.a.commitment.info;
+    let honest = vidkit_core::to_bytes(&f.a.proofs[2]);
+    assert_eq!(
+        f.scheme.proof_from_bytes(&info, &honest),
+        Ok(f.a.proofs[2].clone())
+    );
+    let mut many = 100_000u64.to_le_bytes().to_vec();
+    many.extend_from_slice(&vec![0xff; 5_000_000]);
+    assert_eq!(
+        f.scheme.proof_from_bytes(&info, &many),
+        Err(vidkit_kzg::KzgError::OpeningCount {
+            got: 100_000,
+            expected: 4
+        })
+    );
+    let mut long = honest.clone();
+    long.extend_from_slice(&[0xff; 48]);
+    long[8] = 0xff;
+    assert!(matches!(
+        f.scheme.proof_from_bytes(&info, &long),
+        Err(vidkit_kzg::KzgError::Core(
+            vidkit_core::Error::Deserialization {
+                source: vidkit_core::SerializationFault::TrailingBytes(48),
+                ..
+            }
+        ))
+    ));
+    assert!(matches!(
+        f.scheme.proof_from_bytes(&info, &honest[..7]),
+        Err(vidkit_kzg::KzgError::Core(
+            vidkit_core::Error::Deserialization {
+                source: vidkit_core::SerializationFault::Truncated,
+                ..
+            }
+        ))
+    ));
+}

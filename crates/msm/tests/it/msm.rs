@@ -11,8 +11,8 @@ use proptest::prelude::*;
 use rand_chacha::ChaCha20Rng;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use vidkit_msm::{
-    msm, msm_bigint, pippenger, FastMsm, FixedBases, MsmBases, TablePlan, TablePolicy, Workload,
-    DEFAULT_TABLE_POINTS,
+    add_scaled, gt_msm, msm, msm_bigint, pippenger, try_gt_msm, try_msm, FastMsm, FixedBases,
+    GtFixedBases, LengthMismatch, MsmBases, TablePlan, TablePolicy, Workload, DEFAULT_TABLE_POINTS,
 };
 
 fn naive<G: CurveGroup>(bases: &[G::Affine], scalars: &[G::ScalarField]) -> G {
@@ -53,6 +53,88 @@ fn check_all<P: SWCurveConfig>(bases: &[Affine<P>], scalars: &[P::ScalarField]) 
     assert_eq!(table.msm_bigint(&big), expected, "table bigint, n = {n}");
     let small_table = MsmBases::<Projective<P>>::with_precomputation(bases, 0);
     assert_eq!(small_table.msm(scalars), expected, "narrow table, n = {n}");
+}
+
+/// `f` panics.
+#[track_caller]
+fn panics<T>(what: &str, f: impl FnOnce() -> T) {
+    let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(f));
+    assert!(r.is_err(), "{what} must panic");
+}
+
+/// Inputs of different lengths: an error from the checked entry point, a
+/// panic from the others, never a sum over the shorter input. Prepared
+/// bases serve any prefix of their bases, and only that.
+fn check_mismatch<P: SWCurveConfig>(bases: &[Affine<P>], scalars: &[P::ScalarField]) {
+    let (nb, ns) = (bases.len(), scalars.len());
+    assert_ne!(nb, ns);
+    assert_eq!(
+        try_msm::<Projective<P>>(bases, scalars),
+        Err(LengthMismatch {
+            bases: nb,
+            scalars: ns
+        })
+    );
+    let big: Vec<_> = scalars.iter().map(|s| s.into_bigint()).collect();
+    panics("msm", || msm::<Projective<P>>(bases, scalars));
+    panics("msm_bigint", || msm_bigint::<Projective<P>>(bases, &big));
+    panics("FastMsm", || Projective::<P>::fast_msm(bases, scalars));
+    panics("pippenger::msm", || pippenger::msm(bases, scalars));
+    panics("batch-affine", || {
+        pippenger::msm_bigint_with_window(bases, &big, 5)
+    });
+    for table in [
+        MsmBases::<Projective<P>>::with_precomputation(bases, DEFAULT_TABLE_POINTS),
+        MsmBases::<Projective<P>>::with_precomputation(bases, 0),
+    ] {
+        if ns > nb {
+            panics("MsmBases::msm", || table.msm(scalars));
+            panics("MsmBases::msm_bigint", || table.msm_bigint(&big));
+        } else {
+            let expected = Projective::<P>::msm_unchecked(&bases[..ns], scalars);
+            assert_eq!(table.msm(scalars), expected, "prefix of the bases");
+            assert_eq!(table.msm_bigint(&big), expected, "prefix, bigint");
+        }
+    }
+    let fixed = FixedBases::<Projective<P>>::new(bases, 4);
+    if ns > nb {
+        panics("FixedBases::msm", || fixed.msm(scalars));
+        panics("FixedBases::msm_bigint", || fixed.msm_bigint(&big));
+    } else {
+        let expected = Projective::<P>::msm_unchecked(&bases[..ns], scalars);
+        assert_eq!(fixed.msm(scalars), expected, "fixed, prefix of the bases");
+    }
+    let hi = vec![Affine::<P>::generator(); ns];
+    panics("add_scaled", || {
+        add_scaled::<Projective<P>>(bases, &hi, P::ScalarField::from(3u64))
+    });
+}
+
+/// G_T: the same contract for `gt_msm` and `GtFixedBases`.
+#[test]
+fn gt_mismatched_lengths_are_errors_or_panics() {
+    use ark_bls12_381::{Bls12_381, Fr, G1Affine, G2Affine};
+    use ark_ec::pairing::Pairing;
+    let t = Bls12_381::pairing(G1Affine::generator(), G2Affine::generator());
+    let bases = [t, t * Fr::from(3u64)];
+    let scalars = [Fr::from(2u64), Fr::from(5u64), Fr::from(7u64)];
+    for (b, s) in [(&bases[..], &scalars[..]), (&bases[..], &scalars[..1])] {
+        assert_eq!(
+            try_gt_msm::<Bls12_381>(b, s),
+            Err(LengthMismatch {
+                bases: b.len(),
+                scalars: s.len()
+            })
+        );
+        panics("gt_msm", || gt_msm::<Bls12_381>(b, s));
+    }
+    assert_eq!(
+        try_gt_msm::<Bls12_381>(&bases, &scalars[..2]),
+        Ok(t * Fr::from(17u64))
+    );
+    let table = GtFixedBases::<Bls12_381>::new(&bases, 3);
+    panics("GtFixedBases::msm", || table.msm(&scalars));
+    assert_eq!(table.msm(&scalars[..1]), t * Fr::from(2u64), "a prefix");
 }
 
 fn edge_cases<P: SWCurveConfig>() {
@@ -102,8 +184,8 @@ fn edge_cases<P: SWCurveConfig>() {
             msm::<Projective<P>>(&bases, &scalars),
             naive::<Projective<P>>(&bases, &scalars)
         );
-        check_all::<P>(&bases, &scalars[..n / 2]);
-        check_all::<P>(&bases[..n / 2], &scalars);
+        check_mismatch::<P>(&bases, &scalars[..n / 2]);
+        check_mismatch::<P>(&bases[..n / 2], &scalars);
     }
 }
 
@@ -141,7 +223,7 @@ fn generic_entry_uses_the_fast_path_for_shipped_groups_only() {
     let before = HOOK_CALLS.load(Ordering::SeqCst);
     assert_eq!(prepared.msm(&s), b[0] * ark_bls12_381::Fr::from(36u64));
     assert_eq!(
-        msm::<Projective<Hooked>>(&b, &s[..3]),
+        msm::<Projective<Hooked>>(&b[..3], &s[..3]),
         b[0] * ark_bls12_381::Fr::from(27u64)
     );
     let big: Vec<_> = s.iter().map(|x| x.into_bigint()).collect();
@@ -322,11 +404,10 @@ fn add_scaled_matches<G: CurveGroup>(rng: &mut ChaCha20Rng) {
             expected,
             "x = {x}"
         );
-        // shorter of the two lengths
-        assert_eq!(
-            vidkit_msm::add_scaled::<G>(&lo[..4], &hi, x),
-            expected[..4].to_vec()
-        );
+        // inputs of different lengths are refused, not truncated
+        panics("add_scaled", || {
+            vidkit_msm::add_scaled::<G>(&lo[..4], &hi, x)
+        });
     }
 }
 
