@@ -185,7 +185,7 @@ pub struct Parsed<S: Scheme> {
     pub proof: S::Proof,
 }
 
-fn parse<S: Scheme>(loaded: &Loaded<S>, path: &Path) -> Result<Parsed<S>, CliError> {
+fn parse<S: Scheme>(scheme: &S, loaded: &Loaded<S>, path: &Path) -> Result<Parsed<S>, CliError> {
     let bytes = fsio::read_capped(path, loaded.limits.file_cap())?;
     let file = ShardFile::from_bytes(&bytes).map_err(|e| CliError::format(path, e))?;
     let (ours, theirs) = (&loaded.file.params, &file.params);
@@ -215,8 +215,11 @@ fn parse<S: Scheme>(loaded: &Loaded<S>, path: &Path) -> Result<Parsed<S>, CliErr
     }
     let shard: Shard<ScalarOf<S>> =
         from_bytes("shard", &file.shard).map_err(|e| CliError::malformed(path, e))?;
-    let proof: S::Proof =
-        from_bytes("proof", &file.proof).map_err(|e| CliError::malformed(path, e))?;
+    // the scheme checks the counts the bytes state against the parameters
+    // before it decodes any element (aPlonK's rounds, per-row KZG's openings)
+    let proof: S::Proof = scheme
+        .proof_from_bytes(&file.params.info, &file.proof)
+        .map_err(|e| CliError::malformed(path, e))?;
     if shard.index != file.index {
         return Err(CliError::mismatch(
             path,
@@ -266,7 +269,7 @@ pub fn check<S: Scheme>(
     let mut parsed = Vec::new();
     for path in paths {
         let name = path.display().to_string();
-        match parse(loaded, path) {
+        match parse(scheme, loaded, path) {
             Ok(p) => {
                 results.push(FileResult {
                     file: name,
