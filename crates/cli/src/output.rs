@@ -41,17 +41,3 @@ macro_rules! say {
     };
 }
 pub(crate) use say;
-
-#[cfg(test)]
-mod tests {
-    use super::escape;
-
-    #[test]
-    fn escape_keeps_one_plain_line() {
-        assert_eq!(escape("d/shard-0001.vid"), "d/shard-0001.vid");
-        assert_eq!(escape("é ü"), "é ü");
-        assert_eq!(escape("a\nVALID b"), "a\\nVALID b");
-        assert_eq!(escape("\u{1b}[2J\r\t"), "\\u{1b}[2J\\r\\t");
-        assert_eq!(escape("x\u{202e}y"), "x\\u{202e}y");
-    }
-}

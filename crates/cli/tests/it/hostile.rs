@@ -312,9 +312,15 @@ fn file_names_cannot_forge_report_lines() {
     let forged = "junk\n  VALID    shard-0002.vid (shard 2)\nx.vid";
     std::fs::write(d.root.join("d").join(forged), b"junk").unwrap();
     std::fs::write(d.root.join("d/\u{1b}[2J\u{1b}]0;owned\u{7}.vid"), b"junk").unwrap();
+    // a bidirectional override would show the name reversed; other
+    // non-ASCII text is a legitimate name and stays as it is
+    std::fs::write(d.root.join("d/x\u{202e}div.é ü.vid"), b"junk").unwrap();
     let o = vidkit(&["verify", "d", "--insecure-test-setup"], &d.root);
     assert_eq!(o.status.code(), Some(1));
     let out = text(&o.stdout);
+    assert!(!out.contains('\u{202e}'), "{out:?}");
+    assert!(out.contains("x\\u{202e}div.é ü.vid"), "{out}");
+    assert!(out.contains("\\u{1b}[2J\\u{1b}]0;owned\\u{7}.vid"), "{out}");
     assert!(
         !out.lines().any(|l| l.starts_with("  VALID    shard-0002")),
         "{out}"
