@@ -46,6 +46,7 @@
 mod batch;
 mod commitment;
 mod error;
+pub mod global;
 mod keys;
 mod proof;
 mod scheme;
@@ -53,6 +54,9 @@ mod transcript;
 
 pub use commitment::Commitment;
 pub use error::KzgPlusError;
+pub use global::{
+    global_challenge, FileVerifier, GlobalCommitment, GlobalProof, KzgPlusGlobal, GLOBAL_NAME,
+};
 pub use keys::{ProverKey, VerifierKey};
 pub use proof::Proof;
 pub use scheme::KzgPlus;
