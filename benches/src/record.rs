@@ -22,7 +22,9 @@ pub struct Measurement {
     pub t_commit_ns: u64,
     /// `Scheme::prove` for all n shards.
     pub t_prove_ns: u64,
-    /// `Scheme::verify` of k random shards, one after the other.
+    /// `Scheme::verify_shards` of k random shards: one verdict each, one after
+    /// the other, with the per-file work done once (KZG+ global; for the
+    /// other schemes `Scheme::verify` in a loop).
     pub t_verify_ns: u64,
     /// `Scheme::batch_verify` of the same k shards at once.
     pub t_batch_verify_ns: u64,

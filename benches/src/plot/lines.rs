@@ -27,6 +27,7 @@ fn scheme_colour(scheme: &str) -> RGBColor {
     match scheme {
         "semi-avid" => RGBColor(31, 119, 180),
         "kzg-plus" => RGBColor(214, 39, 40),
+        "kzg-plus-global" => RGBColor(148, 103, 189),
         "kzg" => RGBColor(255, 127, 14),
         "aplonk" => RGBColor(44, 160, 44),
         _ => RGBColor(90, 90, 90),

@@ -30,7 +30,7 @@ use std::path::{Path, PathBuf};
 pub use tables::{curves_table, table1, threads_table};
 
 /// The scheme order and colours used in every figure.
-pub const SCHEME_ORDER: [&str; 4] = ["semi-avid", "kzg-plus", "kzg", "aplonk"];
+pub const SCHEME_ORDER: [&str; 5] = ["semi-avid", "kzg-plus", "kzg-plus-global", "kzg", "aplonk"];
 
 /// Records that share curve, threads and encoding: one set of paper figures.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]

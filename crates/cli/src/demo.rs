@@ -344,7 +344,7 @@ pub fn print_summary(runs: &[SchemeRun]) {
     println!();
     say!("== summary ==");
     say!(
-        "  {:<10} {:>9} {:>9} {:>9} {:>9} {:>9} {:>7} {:>7} {:>9} {:>9}",
+        "  {:<15} {:>9} {:>9} {:>9} {:>9} {:>9} {:>7} {:>7} {:>9} {:>9}",
         "scheme",
         "setup",
         "commit",
@@ -359,7 +359,7 @@ pub fn print_summary(runs: &[SchemeRun]) {
     for r in runs {
         let (d, c) = (&r.disperse, &r.reconstruct);
         say!(
-            "  {:<10} {:>9.2} {:>9.2} {:>9.2} {:>9.2} {:>9.2} {:>7} {:>7} {:>9} {:>9}",
+            "  {:<15} {:>9.2} {:>9.2} {:>9.2} {:>9.2} {:>9.2} {:>7} {:>7} {:>9} {:>9}",
             r.scheme,
             d.times.setup_ms,
             d.times.commit_ms,

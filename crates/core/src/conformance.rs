@@ -559,7 +559,8 @@ fn tampered_proof_bytes<S: Scheme, R: RngCore>(
     Some(checked)
 }
 
-/// T-22: malformed shards give `Err`, never a panic or `Ok(true)`.
+/// T-22: malformed shards give `Err`, never a panic or `Ok(true)` (also
+/// inside a batch, and for [`Scheme::verify_shards`]).
 pub fn malformed<S: Scheme>(scheme: &S, vk: &S::VerifierKey, d: &Dispersal<S>) {
     let n = scheme.code().n();
     let c = &d.commitment;
@@ -593,6 +594,11 @@ pub fn malformed<S: Scheme>(scheme: &S, vk: &S::VerifierKey, d: &Dispersal<S>) {
         ),
         "batch with an out-of-range index"
     );
+    let mixed = [(shard, proof), (&far_shard(shard, n), proof)];
+    assert!(
+        scheme.verify_shards(vk, c, &mixed).is_err(),
+        "verify_shards with an out-of-range index"
+    );
 }
 
 fn far_shard<F: PrimeField>(s: &Shard<F>, n: usize) -> Shard<F> {
@@ -603,7 +609,8 @@ fn far_shard<F: PrimeField>(s: &Shard<F>, n: usize) -> Shard<F> {
 }
 
 /// T-21, T-24: batches agree with one-by-one verification on random mixes of
-/// honest and tampered shards.
+/// honest and tampered shards, and [`Scheme::verify_shards`] gives exactly
+/// the verdicts of [`Scheme::verify`].
 pub fn batch<S: Scheme, R: RngCore>(
     scheme: &S,
     vk: &S::VerifierKey,
@@ -643,9 +650,16 @@ pub fn batch<S: Scheme, R: RngCore>(
                 (s, &d.proofs[*j])
             })
             .collect();
-        let one_by_one = items
+        let verdicts: Vec<bool> = items
             .iter()
-            .all(|(s, p)| scheme.verify(vk, c, s, p).expect("verify"));
+            .map(|(s, p)| scheme.verify(vk, c, s, p).expect("verify"))
+            .collect();
+        assert_eq!(
+            scheme.verify_shards(vk, c, &items).expect("verify_shards"),
+            verdicts,
+            "verify_shards of {t} with {bad_count} bad shards gives verify's verdicts"
+        );
+        let one_by_one = verdicts.iter().all(|v| *v);
         let batched = scheme.batch_verify(vk, c, &items, rng).expect("batch");
         assert_eq!(
             batched, one_by_one,
@@ -676,6 +690,13 @@ pub fn batch<S: Scheme, R: RngCore>(
             .batch_verify(vk, c, &empty, rng)
             .expect("empty batch"),
         "an empty batch is vacuously valid"
+    );
+    assert_eq!(
+        scheme
+            .verify_shards(vk, c, &empty)
+            .expect("verify_shards of none"),
+        Vec::<bool>::new(),
+        "no shards, no verdicts"
     );
 }
 

@@ -13,9 +13,10 @@
 //! decode(info, ≥ k shards) -> bytes
 //! ```
 //!
-//! `disperse` (encode + commit + prove) and `batch_verify` (a loop) are
-//! provided; schemes override `batch_verify` where one pairing check covers
-//! many shards.
+//! `disperse` (encode + commit + prove), `batch_verify` and `verify_shards`
+//! (loops over `verify`) are provided; schemes override `batch_verify` where
+//! one pairing check covers many shards, and `verify_shards` where part of a
+//! shard's check depends only on the file and can be done once.
 //!
 //! What a scheme needs from a universal setup is the scheme's to say, next to
 //! its `setup`: [`Scheme::TRAPDOORS`] independent powers-of-τ strings, each of
@@ -268,6 +269,30 @@ pub trait Scheme: Sized + Send + Sync {
             }
         }
         Ok(true)
+    }
+
+    /// Checks many shards of one file **one at a time**: one verdict per
+    /// item, in order (`Ok(false)` marks a shard that `verify` rejects),
+    /// with the work that depends only on the file done once for the whole
+    /// call. Malformed input (what `verify` answers with `Err`) is an error
+    /// for the whole call.
+    ///
+    /// Unlike [`Scheme::batch_verify`], a bad shard does not hide the
+    /// verdicts of the others, and no verifier randomness is involved: the
+    /// result is exactly `items.map(verify)`. The provided implementation is
+    /// that loop; schemes whose verification splits into per-file and
+    /// per-shard work (a prepared verifier for a commitment, e.g. KZG+
+    /// global's `Σ r^i C_i`) override it.
+    fn verify_shards(
+        &self,
+        vk: &Self::VerifierKey,
+        commitment: &Self::Commitment,
+        items: &[(&Shard<ScalarOf<Self>>, &Self::Proof)],
+    ) -> Result<Vec<bool>, Self::Error> {
+        items
+            .iter()
+            .map(|(shard, proof)| self.verify(vk, commitment, shard, proof))
+            .collect()
     }
 
     /// The metadata inside a commitment.

@@ -22,4 +22,17 @@ pub enum KzgPlusError {
         /// rows of the file
         expected: usize,
     },
+    /// A Merkle path (KZG+ global) of the wrong length: every path of a file
+    /// of `n` shards has `⌈log2 n⌉` siblings.
+    #[error("the Merkle path has {got} siblings, expected {expected}")]
+    PathLength {
+        /// siblings found (or stated by the bytes)
+        got: usize,
+        /// `⌈log2 n⌉` (or the most a proof may hold)
+        expected: usize,
+    },
+    /// KZG+ global: the prover hint is not the Merkle tree of this
+    /// commitment (another root or another number of shards).
+    #[error("the prover hint is not the Merkle tree of this commitment")]
+    HintMismatch,
 }

@@ -37,6 +37,17 @@
 //! assert_eq!(back, data);
 //! ```
 //!
+//! ## KZG+ global
+//!
+//! [`KzgPlusGlobal`] (scheme name `kzg-plus-global`, module [`global`];
+//! docs/spec.md §5.8) draws **one** challenge per file after binding every
+//! shard's values with a Merkle root, so that every proof opens the same
+//! polynomial `Q = Σ_i r^i P_i` and a verifier computes `Σ_i r^i C_i` once
+//! per file ([`KzgPlusGlobal::prepare`] → [`FileVerifier`]). It lives in this
+//! crate rather than in one of its own because it is KZG+ with another
+//! challenge: it shares KZG+'s keys, row commitments and their digest, and
+//! the prover's fixed-base openings, without making those internals public.
+//!
 //! Features: `std` (default), `parallel` (rows and shards on rayon, arkworks
 //! `parallel`), `asm`, `test-srs`, `test-utils`, and `paper-faithful`
 //! (**unsound**, tests only).
@@ -46,6 +57,7 @@
 mod batch;
 mod commitment;
 mod error;
+pub mod global;
 mod keys;
 mod proof;
 mod scheme;
@@ -53,6 +65,9 @@ mod transcript;
 
 pub use commitment::Commitment;
 pub use error::KzgPlusError;
+pub use global::{
+    global_challenge, FileVerifier, GlobalCommitment, GlobalProof, KzgPlusGlobal, GLOBAL_NAME,
+};
 pub use keys::{ProverKey, VerifierKey};
 pub use proof::Proof;
 pub use scheme::KzgPlus;

@@ -138,7 +138,7 @@ impl<E: Pairing> KzgPlus<E> {
         Ok(())
     }
 
-    fn check_encoded(
+    pub(crate) fn check_encoded(
         &self,
         pk: &ProverKey<E>,
         encoded: &Encoded<E::ScalarField>,
@@ -146,6 +146,63 @@ impl<E: Pairing> KzgPlus<E> {
         encoded.check(&self.code, pk.vk.m_max())?;
         Ok(pk.ck.require(self.code.k())?)
     }
+
+    /// What `prove` checks: the encoded file, the commitment, and that the
+    /// commitment is to a file of the same metadata.
+    pub(crate) fn check_prove_inputs(
+        &self,
+        pk: &ProverKey<E>,
+        encoded: &Encoded<E::ScalarField>,
+        commitment: &Commitment<E>,
+    ) -> Result<(), KzgPlusError> {
+        self.check_encoded(pk, encoded)?;
+        self.check_commitment(&pk.vk, commitment)?;
+        if commitment.info() != &encoded.info {
+            return Err(vidkit_core::Error::ParameterMismatch {
+                what: "commitment metadata",
+                got: commitment.info().len,
+                expected: encoded.info.len,
+            }
+            .into());
+        }
+        Ok(())
+    }
+
+    /// The row commitments `C_i = [P_i(τ)]_1` of a checked file: all `m`
+    /// row MSMs at once, in the table's cache-friendly order.
+    pub(crate) fn commit_rows(
+        &self,
+        pk: &ProverKey<E>,
+        encoded: &Encoded<E::ScalarField>,
+    ) -> Result<Commitment<E>, KzgPlusError> {
+        self.check_encoded(pk, encoded)?;
+        let rows = pk
+            .ck
+            .msm_rows(&encoded.coefficients, self.code.k())
+            .expect("the key holds k powers and there are m·k coefficients (checked)");
+        Commitment::new(encoded.info, E::G1::normalize_batch(&rows))
+    }
+}
+
+/// The KZG openings `[W_j(τ)]_1` of `count` quotients of `k − 1`
+/// coefficients each, concatenated in `quotients`: one pass of
+/// [`vidkit_kzg::CommitterKey::msm_rows`] over the key's fixed-base table.
+/// For `k = 1` every quotient is empty and every opening is the identity.
+pub(crate) fn commit_quotients<E: Pairing>(
+    pk: &ProverKey<E>,
+    quotients: &[E::ScalarField],
+    k: usize,
+    count: usize,
+) -> Vec<E::G1Affine> {
+    let proofs = if k == 1 {
+        vec![E::G1::zero(); count]
+    } else {
+        pk.ck
+            .msm_rows(quotients, k - 1)
+            .expect("quotients of k − 1 coefficients, k powers (checked)")
+    };
+    debug_assert_eq!(proofs.len(), count);
+    E::G1::normalize_batch(&proofs)
 }
 
 /// `(α_j, r_j, v_j)` of a validated shard.
@@ -193,15 +250,7 @@ impl<E: Pairing> Scheme for KzgPlus<E> {
         pk: &ProverKey<E>,
         encoded: &Encoded<E::ScalarField>,
     ) -> Result<(Commitment<E>, ()), KzgPlusError> {
-        self.check_encoded(pk, encoded)?;
-        let k = self.code.k();
-        // all m row MSMs at once, in the table's cache-friendly order
-        let rows = pk
-            .ck
-            .msm_rows(&encoded.coefficients, k)
-            .expect("the key holds k powers and there are m·k coefficients (checked)");
-        let rows = E::G1::normalize_batch(&rows);
-        Ok((Commitment::new(encoded.info, rows)?, ()))
+        Ok((self.commit_rows(pk, encoded)?, ()))
     }
 
     fn prove(
@@ -211,16 +260,7 @@ impl<E: Pairing> Scheme for KzgPlus<E> {
         commitment: &Commitment<E>,
         _hint: &(),
     ) -> Result<Vec<Proof<E>>, KzgPlusError> {
-        self.check_encoded(pk, encoded)?;
-        self.check_commitment(&pk.vk, commitment)?;
-        if commitment.info() != &encoded.info {
-            return Err(vidkit_core::Error::ParameterMismatch {
-                what: "commitment metadata",
-                got: commitment.info().len,
-                expected: encoded.info.len,
-            }
-            .into());
-        }
+        self.check_prove_inputs(pk, encoded, commitment)?;
         let (k, n) = (self.code.k(), self.code.n());
         let coeffs = &encoded.coefficients;
         // the n quotients (k − 1 coefficients each), then all n MSMs at once
@@ -243,14 +283,7 @@ impl<E: Pairing> Scheme for KzgPlus<E> {
             })
             .collect();
         let quotients: Vec<E::ScalarField> = quotients?.concat();
-        let proofs = if k == 1 {
-            vec![E::G1::zero(); n]
-        } else {
-            pk.ck
-                .msm_rows(&quotients, k - 1)
-                .expect("n quotients of k − 1 coefficients, k powers (checked)")
-        };
-        Ok(E::G1::normalize_batch(&proofs)
+        Ok(commit_quotients(pk, &quotients, k, n)
             .into_iter()
             .map(|pi| Proof { pi })
             .collect())

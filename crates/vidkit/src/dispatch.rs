@@ -110,7 +110,8 @@ pub(crate) fn scheme_available(scheme: SchemeName) -> bool {
         SchemeName::Aplonk => cfg!(feature = "aplonk"),
         SchemeName::SemiAvid => cfg!(feature = "semi-avid"),
         SchemeName::Kzg => cfg!(feature = "kzg"),
-        SchemeName::KzgPlus => cfg!(feature = "kzg-plus"),
+        // KZG+ global lives in the KZG+ crate
+        SchemeName::KzgPlus | SchemeName::KzgPlusGlobal => cfg!(feature = "kzg-plus"),
     }
 }
 
@@ -134,6 +135,11 @@ fn on_curve<E: Pairing, V: SchemeVisitor>(
         SchemeName::Kzg => visit(vidkit_kzg::KzgPerRow::<E>::new(k, n, encoding), visitor),
         #[cfg(feature = "kzg-plus")]
         SchemeName::KzgPlus => visit(vidkit_kzg_plus::KzgPlus::<E>::new(k, n, encoding), visitor),
+        #[cfg(feature = "kzg-plus")]
+        SchemeName::KzgPlusGlobal => visit(
+            vidkit_kzg_plus::KzgPlusGlobal::<E>::new(k, n, encoding),
+            visitor,
+        ),
         #[cfg(feature = "aplonk")]
         SchemeName::Aplonk => visit(vidkit_aplonk::Aplonk::<E>::new(k, n, encoding), visitor),
         #[cfg(feature = "semi-avid")]

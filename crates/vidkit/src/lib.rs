@@ -27,8 +27,9 @@
 //! dependencies (argument parsing, progress bars, JSON output, temporary
 //! files) and has no insecure setup unless asked for.
 //!
-//! Features: `std` (default), `parallel`, one per scheme `kzg`, `kzg-plus`,
-//! `aplonk`, `semi-avid` (default) and `bls24-317` (default) for the curve,
+//! Features: `std` (default), `parallel`, one per scheme crate `kzg`,
+//! `kzg-plus` (KZG+ and KZG+ global), `aplonk`, `semi-avid` (default) and
+//! `bls24-317` (default) for the curve,
 //! and `test-srs` (off by default): the insecure setups with a known trapdoor
 //! (`Scheme::insecure_srs`), for tests, benchmarks and demonstrations only.
 #![deny(missing_docs)]

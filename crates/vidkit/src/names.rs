@@ -12,6 +12,10 @@ pub enum SchemeName {
     Kzg,
     /// KZG+: one aggregated KZG proof per shard (`vidkit-kzg-plus`, name `kzg-plus`).
     KzgPlus,
+    /// KZG+ global: one challenge per file bound to a Merkle root of the
+    /// shards, one opening of one polynomial and a Merkle path per shard
+    /// (`vidkit-kzg-plus`, name `kzg-plus-global`).
+    KzgPlusGlobal,
     /// aPlonK-PC: meta-commitment in G_T and an IPA (`vidkit-aplonk`, name `aplonk`).
     Aplonk,
     /// Semi-AVID-PR: k column commitments, checked by homomorphism (`vidkit-semi-avid`, name `semi-avid`).
@@ -20,18 +24,21 @@ pub enum SchemeName {
 
 impl SchemeName {
     /// Every scheme, in a fixed order.
-    pub const ALL: [SchemeName; 4] = [
+    pub const ALL: [SchemeName; 5] = [
         SchemeName::Kzg,
         SchemeName::KzgPlus,
+        SchemeName::KzgPlusGlobal,
         SchemeName::Aplonk,
         SchemeName::SemiAvid,
     ];
 
-    /// The stable lowercase name (`kzg`, `kzg-plus`, `aplonk`, `semi-avid`).
+    /// The stable lowercase name (`kzg`, `kzg-plus`, `kzg-plus-global`,
+    /// `aplonk`, `semi-avid`).
     pub fn name(self) -> &'static str {
         match self {
             SchemeName::Kzg => "kzg",
             SchemeName::KzgPlus => "kzg-plus",
+            SchemeName::KzgPlusGlobal => "kzg-plus-global",
             SchemeName::Aplonk => "aplonk",
             SchemeName::SemiAvid => "semi-avid",
         }
@@ -58,7 +65,7 @@ impl fmt::Display for SchemeName {
 
 /// Error of [`SchemeName::from_str`].
 #[derive(thiserror::Error, Debug, Clone, Copy, PartialEq, Eq)]
-#[error("unknown scheme name (expected kzg, kzg-plus, aplonk or semi-avid)")]
+#[error("unknown scheme name (expected kzg, kzg-plus, kzg-plus-global, aplonk or semi-avid)")]
 pub struct UnknownScheme;
 
 impl FromStr for SchemeName {
@@ -145,6 +152,11 @@ mod tests {
         assert_eq!("KZG".parse::<SchemeName>(), Err(UnknownScheme));
         assert_eq!("bls12_381".parse::<CurveName>(), Err(UnknownCurve));
         assert_eq!(SchemeName::KzgPlus.name(), "kzg-plus");
+        assert_eq!(SchemeName::KzgPlusGlobal.name(), "kzg-plus-global");
+        assert_eq!(
+            "kzg-plus-global".parse::<SchemeName>(),
+            Ok(SchemeName::KzgPlusGlobal)
+        );
         assert_eq!(SchemeName::SemiAvid.name(), "semi-avid");
         assert_eq!(CurveName::Bls24_317.name(), "bls24-317");
     }

@@ -687,7 +687,12 @@ fn ethereum_ceremony_setup_converts_and_disperses() {
     assert!(text(&vidkit(&["inspect", "eth.srs"], root).stdout).contains("Ethereum KZG ceremony"));
     assert_error(&convert("eth.srs"), 2, &["eth.srs", "already exists"]);
 
-    for scheme in [SchemeName::KzgPlus, SchemeName::SemiAvid, SchemeName::Kzg] {
+    for scheme in [
+        SchemeName::KzgPlus,
+        SchemeName::KzgPlusGlobal,
+        SchemeName::SemiAvid,
+        SchemeName::Kzg,
+    ] {
         if !SchemeName::available().contains(&scheme) {
             continue;
         }
@@ -834,4 +839,46 @@ fn hex_bytes(s: &str) -> Vec<u8> {
         .step_by(2)
         .map(|i| u8::from_str_radix(&s[i..i + 2], 16).unwrap())
         .collect()
+}
+
+/// KZG+ global's proofs carry a Merkle path: a flipped path byte makes the
+/// shard INVALID, a stated path length other than ⌈log2 n⌉ makes the file
+/// unusable (read with `Scheme::proof_from_bytes` before any point is
+/// decoded), and the rest of the shards still rebuild the file.
+#[test]
+fn kzg_plus_global_paths_are_checked() {
+    let scheme = SchemeName::KzgPlusGlobal;
+    if !SchemeName::available().contains(&scheme) {
+        return;
+    }
+    let d = disperse(scheme, 2, 5, 200);
+    let read = |j: usize| ShardFile::from_bytes(&std::fs::read(d.shard(j)).unwrap()).unwrap();
+    // BLS12-381: π (48 bytes), the path length ⌈log2 5⌉ = 3, three siblings
+    let f = read(1);
+    assert_eq!(f.proof.len(), 48 + 1 + 3 * 32);
+    assert_eq!(f.proof[48], 3);
+    let mut flipped = f.clone();
+    flipped.proof[48 + 1 + 32 + 5] ^= 0x10;
+    std::fs::write(d.shard(1), flipped.to_bytes()).unwrap();
+    let mut long = read(2);
+    long.proof[48] = 4;
+    long.proof.extend([0u8; 32]);
+    std::fs::write(d.shard(2), long.to_bytes()).unwrap();
+    let o = vidkit(&["verify", "d", "--insecure-test-setup"], &d.root);
+    assert_error(&o, 1, &["2 of 5 shard files are invalid"]);
+    let out = text(&o.stdout);
+    assert!(out.contains("INVALID  d/shard-0001.vid"), "{out}");
+    assert!(out.contains("REJECTED d/shard-0002.vid"), "{out}");
+    let o = vidkit(
+        &[
+            "reconstruct",
+            "d",
+            "--out",
+            "r.bin",
+            "--insecure-test-setup",
+        ],
+        &d.root,
+    );
+    assert_ok(&o);
+    assert_eq!(std::fs::read(d.root.join("r.bin")).unwrap(), d.data);
 }

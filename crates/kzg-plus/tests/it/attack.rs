@@ -18,7 +18,7 @@ use vidkit_core::{Encoded, Encoding, FileInfo, Scheme, Shard, Srs};
 use vidkit_kzg_plus::{shard_challenge, KzgPlus, TranscriptMode};
 
 /// Solves `a·x = b` (square, by Gauss–Jordan with pivoting); `None` if singular.
-fn solve(mut a: Vec<Vec<Fr>>, mut b: Vec<Fr>) -> Option<Vec<Fr>> {
+pub(crate) fn solve(mut a: Vec<Vec<Fr>>, mut b: Vec<Fr>) -> Option<Vec<Fr>> {
     let n = b.len();
     for col in 0..n {
         let piv = (col..n).find(|&r| !a[r][col].is_zero())?;
