@@ -3,9 +3,9 @@
 //! Every panel has one unit per axis (its title says which), ticks on the
 //! x axis at exactly the measured sizes, error bars from the 95 % intervals
 //! of the medians (see [`crate::stats`]; a range of fewer repeats is drawn
-//! the same way, the tables mark it), and a legend that shows each series'
-//! colour (scheme, [`super::scheme_colour`]) and line style (k, criterion or
-//! curve). Text sizes are chosen for the canvas to be scaled to the width of
+//! the same way, the tables mark it), and a legend with one entry per scheme
+//! (its colour, [`super::scheme_colour`]) and one per line style (k,
+//! criterion or curve, in black). Text sizes are chosen for the canvas to be scaled to the width of
 //! a page: [`LABEL_PX`] px on panels about 600 px wide.
 
 use super::{heatmap::cell, scheme_colour, schemes_in, tables::best, Context, Metric};
@@ -58,10 +58,33 @@ struct Pt {
 }
 
 struct Series {
-    label: String,
+    /// The scheme: its colour and first legend part.
+    scheme: String,
+    /// What the line style stands for (`k=4`, `k_prf`, a curve).
+    style: String,
     colour: RGBColor,
     dash: Dash,
     points: Vec<Pt>,
+}
+
+/// The legend of a panel: one entry per scheme (its colour, solid) and one
+/// per line style (black, in that style), in order of first appearance,
+/// instead of one entry per series.
+fn legend_entries(series: &[Series]) -> Vec<(String, RGBColor, Dash)> {
+    let mut out: Vec<(String, RGBColor, Dash)> = Vec::new();
+    for s in series.iter().filter(|s| !s.points.is_empty()) {
+        if !out.iter().any(|(l, _, _)| *l == s.scheme) {
+            out.push((s.scheme.clone(), s.colour, Dash::Solid));
+        }
+    }
+    let mut styles: Vec<(String, RGBColor, Dash)> = Vec::new();
+    for s in series.iter().filter(|s| !s.points.is_empty()) {
+        if !styles.iter().any(|(l, _, _)| *l == s.style) {
+            styles.push((s.style.clone(), BLACK, s.dash));
+        }
+    }
+    out.extend(styles);
+    out
 }
 
 fn pt(bytes: usize, metric: Metric, a: &Agg) -> Option<Pt> {
@@ -139,21 +162,12 @@ fn panel(
         let style = ShapeStyle::from(&s.colour).stroke_width(2);
         let colour = s.colour;
         let line: Vec<(f64, f64)> = s.points.iter().map(|p| (p.x, scale(p.y))).collect();
-        let anno = match s.dash.pattern() {
+        match s.dash.pattern() {
             None => chart.draw_series(LineSeries::new(line, style))?,
             Some((on, off)) => {
                 chart.draw_series(DashedLineSeries::new(line, on as u32, off as u32, style))?
             }
         };
-        let dash = s.dash;
-        anno.label(s.label.clone()).legend(move |(x, y)| {
-            let style = ShapeStyle::from(&colour).stroke_width(3);
-            // at most LEGEND_SEGMENTS segments; unused ones have no length
-            let mut seg = legend_segments(dash, 0, 26);
-            seg.resize(LEGEND_SEGMENTS, (0, 0));
-            let path = |i: usize| PathElement::new(vec![(seg[i].0, 0), (seg[i].1, 0)], style);
-            EmptyElement::at((x, y)) + path(0) + path(1) + path(2) + path(3) + path(4) + path(5)
-        });
         chart.draw_series(s.points.iter().map(|p| {
             ErrorBar::new_vertical(p.x, scale(p.lo), scale(p.y), scale(p.hi), style, 8)
         }))?;
@@ -162,6 +176,19 @@ fn panel(
                 .iter()
                 .map(|p| Circle::new((p.x, scale(p.y)), 3, colour.filled())),
         )?;
+    }
+    for (label, colour, dash) in legend_entries(series) {
+        chart
+            .draw_series(std::iter::empty::<Circle<(f64, f64), i32>>())?
+            .label(label)
+            .legend(move |(x, y)| {
+                let style = ShapeStyle::from(&colour).stroke_width(3);
+                // at most LEGEND_SEGMENTS segments; unused ones have no length
+                let mut seg = legend_segments(dash, 0, 26);
+                seg.resize(LEGEND_SEGMENTS, (0, 0));
+                let path = |i: usize| PathElement::new(vec![(seg[i].0, 0), (seg[i].1, 0)], style);
+                EmptyElement::at((x, y)) + path(0) + path(1) + path(2) + path(3) + path(4) + path(5)
+            });
     }
     chart
         .configure_series_labels()
@@ -214,7 +241,8 @@ pub fn figure3(path: &Path, ctx: &Context, recs: &[&Agg]) -> PlotResult<bool> {
                     .filter_map(|&b| cell(recs, &scheme, b, k).and_then(|r| pt(b, metric, r)))
                     .collect();
                 series.push(Series {
-                    label: format!("{scheme} k={k}"),
+                    scheme: scheme.clone(),
+                    style: format!("k = {k}"),
                     colour: scheme_colour(&scheme),
                     dash,
                     points,
@@ -262,7 +290,8 @@ pub fn figure4(path: &Path, ctx: &Context, recs: &[&Agg]) -> PlotResult<()> {
                     })
                     .collect();
                 series.push(Series {
-                    label: format!("{scheme} {name}"),
+                    scheme: scheme.clone(),
+                    style: format!("best {name}"),
                     colour: scheme_colour(&scheme),
                     dash,
                     points,
@@ -311,7 +340,8 @@ pub fn curves_figure(
                     .filter_map(|&b| cell(&on_curve, &scheme, b, k).and_then(|r| pt(b, metric, r)))
                     .collect();
                 series.push(Series {
-                    label: format!("{scheme} {curve}"),
+                    scheme: scheme.clone(),
+                    style: (*curve).to_owned(),
                     colour: scheme_colour(&scheme),
                     dash,
                     points,
@@ -337,5 +367,36 @@ mod tests {
         assert!(dotted.len() > dashed.len());
         assert!(dotted.iter().all(|(a, b)| b - a <= 2));
         assert!(dotted.len() <= LEGEND_SEGMENTS);
+    }
+
+    #[test]
+    fn the_legend_has_one_entry_per_scheme_and_per_style() {
+        let series = |scheme: &str, style: &str, dash| Series {
+            scheme: scheme.into(),
+            style: style.into(),
+            colour: super::super::scheme_colour(scheme),
+            dash,
+            points: vec![Pt {
+                x: 1.0,
+                y: 1.0,
+                lo: 1.0,
+                hi: 1.0,
+            }],
+        };
+        let all = [
+            series("kzg", "k = 4", Dash::Dashed),
+            series("kzg", "k = 64", Dash::Solid),
+            series("aplonk", "k = 4", Dash::Dashed),
+            series("aplonk", "k = 64", Dash::Solid),
+        ];
+        let e = legend_entries(&all);
+        let labels: Vec<&str> = e.iter().map(|(l, _, _)| l.as_str()).collect();
+        assert_eq!(labels, ["kzg", "aplonk", "k = 4", "k = 64"]);
+        assert_eq!(
+            (e[0].2, e[2].2, e[3].2),
+            (Dash::Solid, Dash::Dashed, Dash::Solid)
+        );
+        assert_eq!(e[2].1, BLACK);
+        assert_ne!(e[0].1, e[1].1, "schemes differ by colour");
     }
 }

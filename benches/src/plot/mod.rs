@@ -239,17 +239,24 @@ impl Metric {
     }
 }
 
-/// A tick label for a number on an axis with one unit: no trailing zeros,
-/// at most 3 significant digits below 100.
+/// A tick label for a number on an axis with one unit: at most 3
+/// significant digits (up to 4 decimals), no trailing zeros.
 pub fn format_tick(v: f64) -> String {
-    if v >= 100.0 || v == v.trunc() {
+    let text = if v >= 100.0 || v == v.trunc() {
         format!("{v:.0}")
     } else if v >= 10.0 {
         format!("{v:.1}")
     } else if v >= 1.0 {
         format!("{v:.2}")
-    } else {
+    } else if v >= 0.1 {
         format!("{v:.3}")
+    } else {
+        format!("{v:.4}")
+    };
+    if text.contains('.') {
+        text.trim_end_matches('0').trim_end_matches('.').to_owned()
+    } else {
+        text
     }
 }
 
@@ -361,5 +368,10 @@ mod tests {
         assert_eq!(format_bytes(496.0), "496 B");
         assert_eq!(format_bytes(31.0 * 64.0), "1.9 KiB");
         assert_eq!(format_bytes(31.0 * 4.0 * 1024.0 * 1024.0), "124 MiB");
+        assert_eq!(format_tick(0.1), "0.1");
+        assert_eq!(format_tick(0.01), "0.01");
+        assert_eq!(format_tick(2.5), "2.5");
+        assert_eq!(format_tick(1000.0), "1000");
+        assert_eq!(format_tick(0.125), "0.125");
     }
 }

@@ -83,8 +83,8 @@ pub fn table1(recs: &[&Agg]) -> String {
     s
 }
 
-/// A table cell: the median with its interval, `†` when the point's
-/// control workload drifted.
+/// A table cell: the median with its interval, `†` on a time when the
+/// point's control workload drifted.
 fn cell_text(a: &Agg, metric: Metric) -> String {
     let Some(st) = a.stat(metric) else {
         return "–".to_owned();
@@ -94,7 +94,8 @@ fn cell_text(a: &Agg, metric: Metric) -> String {
     } else {
         st.display(|v| metric.format(v))
     };
-    if a.drifted() {
+    // sizes do not depend on the machine: no drift mark
+    if a.drifted() && !metric.is_bytes() {
         format!("{text} †")
     } else {
         text
