@@ -38,7 +38,8 @@ fn fail<E: std::error::Error + Send + Sync + 'static>(
 /// Runs the whole pipeline of `scheme` on `bytes` pseudo-random bytes (drawn
 /// from `seed`) with keys derived from `srs`, and checks every verdict.
 ///
-/// `t_srs_ns` of the result is 0: the caller builds the SRS and fills it in.
+/// `t_srs_ns` and `srs_bytes` of the result are 0: the caller builds the SRS
+/// and fills them in.
 /// Runs on the current rayon pool: call it inside `ThreadPool::install` to
 /// choose the number of threads.
 pub fn run_point<S: Scheme>(
@@ -99,6 +100,8 @@ pub fn run_point<S: Scheme>(
             .max()
             .unwrap_or(0),
         verifier_key_bytes: to_bytes(&vk).len(),
+        prover_key_bytes: pk.compressed_size(),
+        srs_bytes: 0,
         all_verified: verdicts.iter().all(|&v| v) && batch,
         tamper_rejected,
         decoded_ok,

@@ -38,8 +38,12 @@ fn paper(max_bytes_log2: u32) -> Grid {
 ///   both encodings): a CI check that every scheme runs end to end, < 1 min.
 /// * `quick`: every scheme on BLS12-381 and BN254, k ∈ {4, 16, 64},
 ///   |F| = 496 B … 124 KiB (×4), rate 1/2, one thread and all threads.
-/// * `paper-small`: the paper's grid up to 496 KiB (31·2^14 B).
-/// * `paper`: the paper's full grid, up to 124 MiB (hours to days).
+/// * `paper-small`: the paper's grid up to 496 KiB (31·2^14 B): 234 points.
+/// * `paper`: the paper's whole grid, up to 124 MiB (hours to days): 450
+///   points (3 schemes × 150 possible (k, |F|) pairs), including what earlier
+///   runs lacked — every size above 496 KiB, aPlonK at every k, and KZG+ and
+///   Semi-AVID at k = 512 and 1024. Running it on a file that holds
+///   `paper-small` measures only the rest (resume).
 pub fn preset(name: &str) -> Result<Grid, SweepError> {
     Ok(match name {
         "smoke" => Grid {
@@ -105,5 +109,28 @@ mod tests {
         assert_eq!(at_496, [4, 8, 16]);
         assert!(e.points.iter().all(|p| p.n == 2 * p.k));
         assert!(preset("huge").is_err());
+
+        // the whole grid: 3 schemes × 150 possible (k, |F|) = 450 points,
+        // paper-small its 234 smallest
+        assert_eq!(e.points.len(), 450);
+        assert_eq!(preset("paper-small").unwrap().expand(1).points.len(), 234);
+        for scheme in PAPER_SCHEMES {
+            let of = |k: usize, bytes: usize| {
+                e.points
+                    .iter()
+                    .any(|p| p.scheme == scheme && p.k == k && p.bytes == bytes)
+            };
+            // what earlier runs lacked: every k for every scheme at 124 MiB,
+            // sizes above 496 KiB, k = 512 and 1024
+            for k in [4, 8, 16, 32, 64, 128, 256, 512, 1024] {
+                assert!(of(k, 31 << 22), "{scheme} k={k} at 124 MiB");
+                assert!(of(k, 31 << 15), "{scheme} k={k} at 992 KiB");
+            }
+            assert_eq!(e.points.iter().filter(|p| p.scheme == scheme).count(), 150);
+        }
+        assert!(e
+            .points
+            .iter()
+            .all(|p| p.threads == 1 && p.curve == "bls12-381" && p.encoding == "points"));
     }
 }

@@ -2,9 +2,21 @@
 //! line carries so that merged files from many machines stay interpretable.
 //!
 //! The field names are a public interface (issue 6): other tools read them.
+//! Format version 2 (issue 15) only adds fields; every one of them has a
+//! serde default, so version-1 lines (without `format_version`) still parse,
+//! as repeat 0 of their point with the new measurements unknown.
 
 use crate::grid::Point;
 use serde::{Deserialize, Serialize};
+
+/// The `format_version` written by this build. Version 1 (no such field)
+/// had one record per point; version 2 has one record per repeat of a point,
+/// with the round, control, memory, size and build fields.
+pub const FORMAT_VERSION: u32 = 2;
+
+fn version_1() -> u32 {
+    1
+}
 
 /// What `run_point` measures at one point.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -36,6 +48,11 @@ pub struct Measurement {
     pub proof_bytes_per_shard: usize,
     /// Compressed size of the verifier key.
     pub verifier_key_bytes: usize,
+    /// Compressed size of the prover key.
+    pub prover_key_bytes: usize,
+    /// Compressed size of the SRS strings the keys are derived from (0 when
+    /// the scheme has none); filled in by the backend.
+    pub srs_bytes: usize,
     /// Every one of the k shards verified, alone and in the batch.
     pub all_verified: bool,
     /// Every tampering was rejected: an altered value, a shard moved to
@@ -56,6 +73,15 @@ pub struct RunInfo {
     pub git_commit: String,
     /// The vidkit version.
     pub vidkit_version: String,
+    /// `rustc -V` of the compiler that built the sweep binary.
+    pub rustc_version: String,
+    /// The enabled features of `vidkit-benches` (comma separated).
+    pub features: String,
+    /// Build profile, optimisation level and debug info, e.g.
+    /// `release opt-level=3 debug=0`.
+    pub build_profile: String,
+    /// Extra flags passed to rustc (`RUSTFLAGS`), empty when none.
+    pub rustflags: String,
 }
 
 impl RunInfo {
@@ -76,8 +102,42 @@ impl RunInfo {
             cores,
             git_commit: git_commit(),
             vidkit_version: env!("CARGO_PKG_VERSION").to_owned(),
+            rustc_version: env!("VIDKIT_RUSTC_VERSION").to_owned(),
+            features: env!("VIDKIT_FEATURES").to_owned(),
+            build_profile: env!("VIDKIT_BUILD_PROFILE").to_owned(),
+            rustflags: env!("VIDKIT_RUSTFLAGS").to_owned(),
         }
     }
+}
+
+/// The 1, 5 and 15 minute load averages (`/proc/loadavg`; `None` where
+/// the file does not exist, i.e. off Linux).
+pub fn load_average() -> Option<[f64; 3]> {
+    let text = std::fs::read_to_string("/proc/loadavg").ok()?;
+    let mut it = text.split_whitespace().map(|v| v.parse::<f64>().ok());
+    Some([it.next()??, it.next()??, it.next()??])
+}
+
+/// Where a sample sits in the measurement plan: which repeat of its point,
+/// its place in the interleaved round, and what ran around it.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Round {
+    /// Repeat index (0-based) of the point.
+    pub repeat: u32,
+    /// Warm-up rounds the grid cell ran (and discarded) before its first
+    /// measured round in this process.
+    pub warmup: u32,
+    /// Seed of the shuffled round orders.
+    pub order_seed: u64,
+    /// 0-based place of this scheme in its round.
+    pub round_position: u32,
+    /// Control workload timed just before this sample.
+    pub control: crate::control::ControlTimes,
+    /// Resident set when the sample started and its peak during the
+    /// sample, in bytes (`None` where it cannot be read or reset).
+    pub rss: Option<crate::mem::PeakRss>,
+    /// Load averages when the sample finished.
+    pub load: Option<[f64; 3]>,
 }
 
 fn git_commit() -> String {
@@ -105,8 +165,9 @@ fn git_commit() -> String {
     }
 }
 
-/// One line of a result file (JSON lines; the CSV view has the same columns).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// One line of a result file (JSON lines; the CSV view has the same columns):
+/// one repeat of one point.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Record {
     /// Scheme name.
     pub scheme: String,
@@ -162,10 +223,69 @@ pub struct Record {
     pub vidkit_version: String,
     /// When the point finished, seconds since the Unix epoch.
     pub unix_time: u64,
+    /// Record format version ([`FORMAT_VERSION`]; 1 for lines without it).
+    #[serde(default = "version_1")]
+    pub format_version: u32,
+    /// See [`Round::repeat`] (0 in version-1 lines).
+    #[serde(default)]
+    pub repeat: u32,
+    /// See [`Round::warmup`].
+    #[serde(default)]
+    pub warmup: u32,
+    /// See [`Round::order_seed`].
+    #[serde(default)]
+    pub order_seed: u64,
+    /// See [`Round::round_position`].
+    #[serde(default)]
+    pub round_position: u32,
+    /// Control workload: a fixed 256-term G1 MSM on BLS12-381, one thread
+    /// (0 = not measured). See [`crate::control`].
+    #[serde(default)]
+    pub t_control_msm_ns: u64,
+    /// Control workload: a fixed loop of 2^16 multiply-adds in BLS12-381's
+    /// scalar field (0 = not measured).
+    #[serde(default)]
+    pub t_control_field_ns: u64,
+    /// Peak resident set size of the process during this sample (VmHWM
+    /// after a reset through `/proc/self/clear_refs`; see [`crate::mem`]).
+    #[serde(default)]
+    pub peak_rss_bytes: Option<u64>,
+    /// Resident set size when the sample started (the baseline of
+    /// `peak_rss_bytes`).
+    #[serde(default)]
+    pub start_rss_bytes: Option<u64>,
+    /// See [`Measurement::prover_key_bytes`] (`None` in version-1 lines).
+    #[serde(default)]
+    pub prover_key_bytes: Option<usize>,
+    /// See [`Measurement::srs_bytes`] (`None` in version-1 lines).
+    #[serde(default)]
+    pub srs_bytes: Option<usize>,
+    /// See [`RunInfo::rustc_version`].
+    #[serde(default)]
+    pub rustc_version: String,
+    /// See [`RunInfo::features`].
+    #[serde(default)]
+    pub features: String,
+    /// See [`RunInfo::build_profile`].
+    #[serde(default)]
+    pub build_profile: String,
+    /// See [`RunInfo::rustflags`].
+    #[serde(default)]
+    pub rustflags: String,
+    /// 1-minute load average when the sample finished.
+    #[serde(default)]
+    pub load_avg_1m: Option<f64>,
+    /// 5-minute load average.
+    #[serde(default)]
+    pub load_avg_5m: Option<f64>,
+    /// 15-minute load average.
+    #[serde(default)]
+    pub load_avg_15m: Option<f64>,
 }
 
-/// The field names every record has, in order (also the CSV header).
-pub const FIELDS: [&str; 27] = [
+/// The field names every record has, in order (also the CSV header): the 27
+/// of format version 1, then the 18 that version 2 added.
+pub const FIELDS: [&str; 45] = [
     "scheme",
     "curve",
     "k",
@@ -193,10 +313,32 @@ pub const FIELDS: [&str; 27] = [
     "git_commit",
     "vidkit_version",
     "unix_time",
+    "format_version",
+    "repeat",
+    "warmup",
+    "order_seed",
+    "round_position",
+    "t_control_msm_ns",
+    "t_control_field_ns",
+    "peak_rss_bytes",
+    "start_rss_bytes",
+    "prover_key_bytes",
+    "srs_bytes",
+    "rustc_version",
+    "features",
+    "build_profile",
+    "rustflags",
+    "load_avg_1m",
+    "load_avg_5m",
+    "load_avg_15m",
 ];
 
+/// The fields of format version 1 (the first 27 of [`FIELDS`]).
+pub const FIELDS_V1: usize = 27;
+
 impl Record {
-    /// Assembles a record.
+    /// Assembles a record of repeat 0 without round information (see
+    /// [`Record::in_round`]).
     pub fn new(point: &Point, m: &Measurement, run: &RunInfo) -> Self {
         Self {
             scheme: point.scheme.clone(),
@@ -228,7 +370,46 @@ impl Record {
             unix_time: std::time::SystemTime::now()
                 .duration_since(std::time::UNIX_EPOCH)
                 .map_or(0, |d| d.as_secs()),
+            format_version: FORMAT_VERSION,
+            repeat: 0,
+            warmup: 0,
+            order_seed: 0,
+            round_position: 0,
+            t_control_msm_ns: 0,
+            t_control_field_ns: 0,
+            peak_rss_bytes: None,
+            start_rss_bytes: None,
+            prover_key_bytes: Some(m.prover_key_bytes),
+            srs_bytes: Some(m.srs_bytes),
+            rustc_version: run.rustc_version.clone(),
+            features: run.features.clone(),
+            build_profile: run.build_profile.clone(),
+            rustflags: run.rustflags.clone(),
+            load_avg_1m: None,
+            load_avg_5m: None,
+            load_avg_15m: None,
         }
+    }
+
+    /// This record with the round information of its sample.
+    pub fn in_round(mut self, round: &Round) -> Self {
+        self.repeat = round.repeat;
+        self.warmup = round.warmup;
+        self.order_seed = round.order_seed;
+        self.round_position = round.round_position;
+        self.t_control_msm_ns = round.control.msm_ns;
+        self.t_control_field_ns = round.control.field_ns;
+        self.peak_rss_bytes = round.rss.map(|r| r.peak_bytes);
+        self.start_rss_bytes = round.rss.map(|r| r.start_bytes);
+        if let Some([a, b, c]) = round.load {
+            (self.load_avg_1m, self.load_avg_5m, self.load_avg_15m) = (Some(a), Some(b), Some(c));
+        }
+        self
+    }
+
+    /// The resume and merge key of this sample: its point and repeat.
+    pub fn sample_key(&self) -> (Point, u32) {
+        (self.point(), self.repeat)
     }
 
     /// The grid point this record measured (the resume and merge key).

@@ -1,5 +1,6 @@
-//! Result files: JSON lines appended one record at a time, resumable, and
-//! mergeable; plus the CSV view.
+//! Result files: JSON lines appended one record (one repeat of one point)
+//! at a time, resumable by repeat, and mergeable keeping every repeat; plus
+//! the CSV view.
 //!
 //! Durability: each record is serialized first and written with a single
 //! `write_all` on a file opened in append mode, then `sync_data`, so a run
@@ -47,11 +48,12 @@ pub fn read_records(path: &Path) -> Result<Vec<Record>, SweepError> {
     Ok(parse(path, &text)?.0)
 }
 
-/// An output file being appended to, with the points it already holds.
+/// An output file being appended to, with the samples (point, repeat) it
+/// already holds.
 #[derive(Debug)]
 pub struct ResultFile {
     path: PathBuf,
-    done: BTreeSet<Point>,
+    done: BTreeSet<(Point, u32)>,
     ends_with_newline: bool,
 }
 
@@ -73,7 +75,7 @@ impl ResultFile {
             } else {
                 ends_with_newline = text.is_empty() || text.ends_with('\n');
             }
-            done = records.iter().map(Record::point).collect();
+            done = records.iter().map(Record::sample_key).collect();
         } else if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
             fs::create_dir_all(dir).map_err(SweepError::io(dir))?;
         }
@@ -89,17 +91,30 @@ impl ResultFile {
         &self.path
     }
 
-    /// Whether `point` was already measured in this file.
+    /// Whether `point` was already measured in this file (any repeat).
     pub fn contains(&self, point: &Point) -> bool {
-        self.done.contains(point)
+        self.done
+            .range((point.clone(), 0)..=(point.clone(), u32::MAX))
+            .next()
+            .is_some()
     }
 
-    /// How many points the file holds.
+    /// Whether repeat `repeat` of `point` is in this file.
+    pub fn has(&self, point: &Point, repeat: u32) -> bool {
+        self.done.contains(&(point.clone(), repeat))
+    }
+
+    /// The repeats of `0..repeats` of `point` that the file does not hold yet.
+    pub fn missing(&self, point: &Point, repeats: u32) -> Vec<u32> {
+        (0..repeats).filter(|&r| !self.has(point, r)).collect()
+    }
+
+    /// How many samples (point, repeat) the file holds.
     pub fn len(&self) -> usize {
         self.done.len()
     }
 
-    /// Whether the file holds no point.
+    /// Whether the file holds no sample.
     pub fn is_empty(&self) -> bool {
         self.done.is_empty()
     }
@@ -126,7 +141,7 @@ impl ResultFile {
             .map_err(SweepError::io(&self.path))?;
         file.sync_data().map_err(SweepError::io(&self.path))?;
         self.ends_with_newline = true;
-        self.done.insert(record.point());
+        self.done.insert(record.sample_key());
         Ok(())
     }
 }
@@ -173,23 +188,26 @@ pub fn write_csv(path: &Path, records: &[Record]) -> Result<(), SweepError> {
 /// The result of [`merge`].
 #[derive(Debug, Default)]
 pub struct Merged {
-    /// One record per point, sorted by point.
+    /// One record per sample (point, repeat), sorted by point then repeat.
     pub records: Vec<Record>,
-    /// Points found more than once (the first occurrence is kept), with the
-    /// file of the dropped copy.
-    pub duplicates: Vec<(Point, PathBuf)>,
+    /// Samples found more than once (the first occurrence is kept), with
+    /// the repeat index and the file of the dropped copy.
+    pub duplicates: Vec<(Point, u32, PathBuf)>,
 }
 
-/// Merges result files: one record per point (the first one met, in the
-/// order of `inputs`), sorted by point.
+/// Merges result files: every repeat of every point, one record per
+/// (point, repeat) (the first one met, in the order of `inputs`), sorted by
+/// point then repeat. Version-1 records count as repeat 0.
 pub fn merge(inputs: &[PathBuf]) -> Result<Merged, SweepError> {
     let mut by_point = BTreeMap::new();
     let mut duplicates = Vec::new();
     for path in inputs {
         for r in read_records(path)? {
-            let p = r.point();
-            match by_point.entry(p) {
-                Entry::Occupied(e) => duplicates.push((e.key().clone(), path.clone())),
+            match by_point.entry(r.sample_key()) {
+                Entry::Occupied(e) => {
+                    let (p, repeat) = e.key().clone();
+                    duplicates.push((p, repeat, path.clone()));
+                }
                 Entry::Vacant(e) => {
                     e.insert(r);
                 }
@@ -298,7 +316,7 @@ mod tests {
         let keys: Vec<_> = merged.records.iter().map(|r| (r.k, r.bytes)).collect();
         assert_eq!(keys, [(4, 496), (8, 496), (16, 992)]);
         assert_eq!(merged.records[0].t_prove_ns, 42, "first occurrence wins");
-        assert_eq!(merged.duplicates, [(record(4, 496).point(), b)]);
+        assert_eq!(merged.duplicates, [(record(4, 496).point(), 0, b)]);
 
         let csv_path = dir.join("all.csv");
         write_csv(&csv_path, &merged.records).unwrap();

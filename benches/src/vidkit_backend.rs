@@ -32,8 +32,23 @@ impl SchemeVisitor for Visit<'_> {
         let t_srs_ns = u64::try_from(start.elapsed().as_nanos()).unwrap_or(u64::MAX);
         let mut m = run_point(&scheme, &srs, bytes, self.seed)?;
         m.t_srs_ns = t_srs_ns;
+        m.srs_bytes = srs_bytes::<S>(&scheme, bytes)?;
         Ok(m)
     }
+}
+
+/// Compressed size of the SRS strings `scheme` reads for files of `bytes`
+/// bytes: every string's G1 and G2 powers at their compressed sizes.
+fn srs_bytes<S: Scheme>(scheme: &S, bytes: usize) -> Result<usize, SweepError> {
+    use ark_ec::pairing::Pairing;
+    use ark_serialize::CanonicalSerialize;
+    let g1 = <S::Curve as Pairing>::G1Affine::default().compressed_size();
+    let g2 = <S::Curve as Pairing>::G2Affine::default().compressed_size();
+    let shapes = scheme.srs_shape(bytes).map_err(|e| SweepError::Scheme {
+        op: "SRS shape",
+        source: Box::new(e),
+    })?;
+    Ok(shapes.iter().map(|s| s.g1 * g1 + s.g2 * g2).sum())
 }
 
 impl Backend for VidkitBackend {

@@ -14,7 +14,8 @@ use std::process::ExitCode;
 #[derive(Parser, Debug)]
 #[command(version, about)]
 struct Cli {
-    /// JSON-lines result files (merged; the first record of a point wins).
+    /// JSON-lines result files (merged: every repeat of every point; the
+    /// first copy of a repeat wins).
     #[arg(required = true)]
     inputs: Vec<PathBuf>,
     /// Directory for the SVG figures and markdown tables.

@@ -52,7 +52,7 @@ struct Cli {
     /// Encodings: points, fft, systematic.
     #[arg(long)]
     encoding: Option<String>,
-    /// Output JSON-lines file (appended to; points already there are skipped).
+    /// Output JSON-lines file (appended to; repeats already there are skipped).
     #[arg(long)]
     out: Option<PathBuf>,
     /// CSV view written after the run (default: the output file with `.csv`).
@@ -73,7 +73,8 @@ struct Cli {
     /// Directory the jobs write their result files to.
     #[arg(long, default_value = "results/parts")]
     job_dir: PathBuf,
-    /// Merge these result files into --out (one record per point), then exit.
+    /// Merge these result files into --out (every repeat of every point;
+    /// one record per point and repeat), then exit.
     #[arg(long, num_args = 1.., value_name = "FILE")]
     merge: Vec<PathBuf>,
     /// Start from an empty output file (no resume): removes --out first.
@@ -85,6 +86,19 @@ struct Cli {
     /// Stop at the first failure or false verdict.
     #[arg(long)]
     fail_fast: bool,
+    /// Repeats per point: the schemes of each grid cell are measured in
+    /// this many interleaved rounds, each in a shuffled order; every repeat
+    /// is stored. Raising it on an existing --out measures only the
+    /// missing repeats.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
+    repeats: u32,
+    /// Discarded warm-up rounds per grid cell before its first measured
+    /// round (default: 1 when --repeats > 1, else 0).
+    #[arg(long)]
+    warmup: Option<u32>,
+    /// Seed of the shuffled round orders (recorded in every record).
+    #[arg(long, default_value_t = vidkit_benches::driver::DEFAULT_ORDER_SEED)]
+    order_seed: u64,
     /// Measurement backend: `vidkit` (the real schemes) or `double` (a
     /// hash-list test double, for testing the runner).
     #[arg(long, default_value = "vidkit", hide = true)]
@@ -150,18 +164,21 @@ fn run(cli: &Cli) -> Result<bool, SweepError> {
 
     if !cli.merge.is_empty() {
         let merged = store::merge(&cli.merge)?;
-        for (p, file) in &merged.duplicates {
+        for (p, repeat, file) in &merged.duplicates {
             eprintln!(
-                "duplicate point {} in {} (kept the first)",
+                "duplicate repeat {repeat} of {} in {} (kept the first)",
                 p.label(),
                 file.display()
             );
         }
         store::write_records(&out, &merged.records)?;
         store::write_csv(&csv_path(cli, &out), &merged.records)?;
+        let points: std::collections::BTreeSet<_> =
+            merged.records.iter().map(|r| r.point()).collect();
         eprintln!(
-            "merged {} records into {}",
+            "merged {} records ({} points) into {}",
             merged.records.len(),
+            points.len(),
             out.display()
         );
         return Ok(true);
@@ -181,19 +198,32 @@ fn run(cli: &Cli) -> Result<bool, SweepError> {
     if cli.fresh && out.exists() {
         std::fs::remove_file(&out).map_err(SweepError::io(&out))?;
     }
+    let warmup = cli.warmup.unwrap_or(u32::from(cli.repeats > 1));
     let mut file = store::ResultFile::open(&out)?;
     if cli.emit_jobs {
         let todo: Vec<_> = expansion
             .points
             .iter()
-            .filter(|p| !file.contains(p))
+            .filter(|p| !file.missing(p, cli.repeats).is_empty())
             .cloned()
             .collect();
-        for line in jobs::emit_jobs(&todo, &cli.job_prefix, &cli.job_dir) {
+        let mut extra = Vec::new();
+        if cli.repeats != 1 {
+            extra.extend(["--repeats".to_owned(), cli.repeats.to_string()]);
+        }
+        if cli.warmup.is_some() {
+            extra.extend(["--warmup".to_owned(), warmup.to_string()]);
+        }
+        if cli.order_seed != vidkit_benches::driver::DEFAULT_ORDER_SEED {
+            extra.extend(["--order-seed".to_owned(), cli.order_seed.to_string()]);
+        }
+        let lines = jobs::emit_cell_jobs(&todo, &cli.job_prefix, &cli.job_dir, &extra);
+        for line in &lines {
             println!("{line}");
         }
         eprintln!(
-            "{} jobs ({} impossible points skipped); merge with: sweep --merge {}/*.jsonl --out {}",
+            "{} jobs (one per grid cell, {} points; {} impossible points skipped); merge with: sweep --merge {}/*.jsonl --out {}",
+            lines.len(),
             todo.len(),
             expansion.skipped.len(),
             cli.job_dir.display(),
@@ -205,12 +235,21 @@ fn run(cli: &Cli) -> Result<bool, SweepError> {
     let backend = backend(&cli.backend)?;
     let run = RunInfo::current();
     eprintln!(
-        "machine: {} ({} cores), vidkit {} at {}",
-        run.cpu, run.cores, run.vidkit_version, run.git_commit
+        "machine: {} ({} cores), vidkit {} at {}, {}, {} [{}]",
+        run.cpu,
+        run.cores,
+        run.vidkit_version,
+        run.git_commit,
+        run.rustc_version,
+        run.build_profile,
+        run.features
     );
     let options = Options {
         progress: !cli.no_progress,
         fail_fast: cli.fail_fast,
+        repeats: cli.repeats,
+        warmup,
+        order_seed: cli.order_seed,
     };
     let summary = run_sweep(&expansion, backend.as_ref(), &mut file, &run, options)?;
     let records = store::read_records(&out)?;

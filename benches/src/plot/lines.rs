@@ -1,36 +1,116 @@
 //! Figures 3 and 4 and the curve comparison: log-log line plots against |F|.
+//!
+//! Every panel has one unit per axis (its title says which), ticks on the
+//! x axis at exactly the measured sizes, error bars from the 95 % intervals
+//! of the medians (see [`crate::stats`]; a range of fewer repeats is drawn
+//! the same way, the tables mark it), and a legend with one entry per scheme
+//! (its colour, [`super::scheme_colour`]) and one per line style (k,
+//! criterion or curve, in black). Text sizes are chosen for the canvas to be scaled to the width of
+//! a page: [`LABEL_PX`] px on panels about 600 px wide.
 
-use super::{heatmap::cell, schemes_in, tables::best, Context, Metric};
-use crate::record::Record;
+use super::{heatmap::cell, scheme_colour, schemes_in, tables::best, Context, Metric};
+use crate::aggregate::Agg;
 use plotters::prelude::*;
 use std::error::Error;
 use std::path::Path;
 
 type PlotResult<T> = Result<T, Box<dyn Error + Send + Sync>>;
 
+/// Tick labels and legend text, px.
+pub const LABEL_PX: u32 = 17;
+/// Panel titles and axis titles, px.
+pub const CAPTION_PX: u32 = 20;
+/// Figure titles, px.
+pub const TITLE_PX: u32 = 22;
+
 /// Line style of a series.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Dash {
+pub enum Dash {
+    /// A solid line.
     Solid,
+    /// Long dashes.
     Dashed,
+    /// Dots.
     Dotted,
 }
 
-struct Series {
-    label: String,
-    colour: RGBColor,
-    dash: Dash,
-    points: Vec<(f64, f64)>,
+impl Dash {
+    /// The dash and gap lengths in px (`None` for solid).
+    fn pattern(self) -> Option<(i32, i32)> {
+        match self {
+            Dash::Solid => None,
+            Dash::Dashed => Some((9, 5)),
+            Dash::Dotted => Some((2, 4)),
+        }
+    }
 }
 
-fn scheme_colour(scheme: &str) -> RGBColor {
-    match scheme {
-        "semi-avid" => RGBColor(31, 119, 180),
-        "kzg-plus" => RGBColor(214, 39, 40),
-        "kzg-plus-global" => RGBColor(148, 103, 189),
-        "kzg" => RGBColor(255, 127, 14),
-        "aplonk" => RGBColor(44, 160, 44),
-        _ => RGBColor(90, 90, 90),
+/// Segments a legend line has at most (the dotted style over 26 px).
+const LEGEND_SEGMENTS: usize = 6;
+
+/// One point of a series: |F|, median, interval.
+#[derive(Clone, Copy, Debug)]
+struct Pt {
+    x: f64,
+    y: f64,
+    lo: f64,
+    hi: f64,
+}
+
+struct Series {
+    /// The scheme: its colour and first legend part.
+    scheme: String,
+    /// What the line style stands for (`k=4`, `k_prf`, a curve).
+    style: String,
+    colour: RGBColor,
+    dash: Dash,
+    points: Vec<Pt>,
+}
+
+/// The legend of a panel: one entry per scheme (its colour, solid) and one
+/// per line style (black, in that style), in order of first appearance,
+/// instead of one entry per series.
+fn legend_entries(series: &[Series]) -> Vec<(String, RGBColor, Dash)> {
+    let mut out: Vec<(String, RGBColor, Dash)> = Vec::new();
+    for s in series.iter().filter(|s| !s.points.is_empty()) {
+        if !out.iter().any(|(l, _, _)| *l == s.scheme) {
+            out.push((s.scheme.clone(), s.colour, Dash::Solid));
+        }
+    }
+    let mut styles: Vec<(String, RGBColor, Dash)> = Vec::new();
+    for s in series.iter().filter(|s| !s.points.is_empty()) {
+        if !styles.iter().any(|(l, _, _)| *l == s.style) {
+            styles.push((s.style.clone(), BLACK, s.dash));
+        }
+    }
+    out.extend(styles);
+    out
+}
+
+fn pt(bytes: usize, metric: Metric, a: &Agg) -> Option<Pt> {
+    let st = a.stat(metric)?;
+    Some(Pt {
+        x: bytes as f64,
+        y: st.median,
+        lo: st.ci.lo,
+        hi: st.ci.hi,
+    })
+}
+
+/// The segments of a dashed horizontal legend line from `x0` to `x1`,
+/// relative to the legend entry's anchor.
+fn legend_segments(dash: Dash, x0: i32, x1: i32) -> Vec<(i32, i32)> {
+    match dash.pattern() {
+        None => vec![(x0, x1)],
+        Some((on, off)) => {
+            let mut v = Vec::new();
+            let mut x = x0;
+            while x < x1 {
+                v.push((x, (x + on).min(x1)));
+                x += on + off;
+            }
+            v
+        }
     }
 }
 
@@ -39,64 +119,89 @@ fn panel(
     title: &str,
     metric: Metric,
     series: &[Series],
+    sizes: &[usize],
 ) -> PlotResult<()> {
     let pts = series.iter().flat_map(|s| s.points.iter());
     let (mut x0, mut x1, mut y0, mut y1) = (f64::INFINITY, 0.0f64, f64::INFINITY, 0.0f64);
-    for &(x, y) in pts {
-        x0 = x0.min(x);
-        x1 = x1.max(x);
-        y0 = y0.min(y);
-        y1 = y1.max(y);
+    for p in pts {
+        x0 = x0.min(p.x);
+        x1 = x1.max(p.x);
+        y0 = y0.min(p.lo.min(p.y));
+        y1 = y1.max(p.hi.max(p.y));
     }
     if x1 == 0.0 {
         return Ok(());
     }
+    let (unit_div, unit) = metric.axis_unit(y1);
+    let scale = |v: f64| v / unit_div;
     let (x0, x1) = (x0 / 1.3, x1 * 1.3);
-    let (y0, y1) = ((y0 / 2.0).max(1e-3), y1 * 2.0);
+    let (y0, y1) = ((scale(y0) / 2.0).max(1e-6), scale(y1) * 2.0);
+    let ticks: Vec<f64> = sizes.iter().map(|&b| b as f64).collect();
     let mut chart = ChartBuilder::on(area)
-        .caption(title, ("sans-serif", 14))
-        .margin(8)
-        .x_label_area_size(32)
-        .y_label_area_size(64)
-        .build_cartesian_2d((x0..x1).log_scale(), (y0..y1).log_scale())?;
+        .caption(title, ("sans-serif", CAPTION_PX))
+        .margin(10)
+        .x_label_area_size(56)
+        .y_label_area_size(78)
+        .build_cartesian_2d(
+            (x0..x1).log_scale().with_key_points(ticks),
+            (y0..y1).log_scale(),
+        )?;
+    let what = if metric.is_bytes() { "size" } else { "time" };
     chart
         .configure_mesh()
-        .x_desc("|F|")
+        .x_desc("|F| (file size)")
+        .y_desc(format!("{what} ({unit})"))
         .x_label_formatter(&|x| super::format_bytes(*x))
-        .y_label_formatter(&|y| metric.format(*y))
-        .label_style(("sans-serif", 10))
+        .y_label_formatter(&|y| super::format_tick(*y))
+        .label_style(("sans-serif", LABEL_PX))
+        .axis_desc_style(("sans-serif", CAPTION_PX))
+        .light_line_style(WHITE.mix(0.0))
+        .bold_line_style(BLACK.mix(0.12))
         .draw()?;
     for s in series.iter().filter(|s| !s.points.is_empty()) {
         let style = ShapeStyle::from(&s.colour).stroke_width(2);
         let colour = s.colour;
-        let anno = match s.dash {
-            Dash::Solid => chart.draw_series(LineSeries::new(s.points.clone(), style))?,
-            Dash::Dashed => {
-                chart.draw_series(DashedLineSeries::new(s.points.clone(), 8, 5, style))?
-            }
-            Dash::Dotted => {
-                chart.draw_series(DashedLineSeries::new(s.points.clone(), 2, 4, style))?
+        let line: Vec<(f64, f64)> = s.points.iter().map(|p| (p.x, scale(p.y))).collect();
+        match s.dash.pattern() {
+            None => chart.draw_series(LineSeries::new(line, style))?,
+            Some((on, off)) => {
+                chart.draw_series(DashedLineSeries::new(line, on as u32, off as u32, style))?
             }
         };
-        anno.label(s.label.clone()).legend(move |(x, y)| {
-            PathElement::new(
-                vec![(x, y), (x + 18, y)],
-                ShapeStyle::from(&colour).stroke_width(2),
-            )
-        });
-        chart.draw_series(s.points.iter().map(|&p| Circle::new(p, 2, colour.filled())))?;
+        chart.draw_series(s.points.iter().map(|p| {
+            ErrorBar::new_vertical(p.x, scale(p.lo), scale(p.y), scale(p.hi), style, 8)
+        }))?;
+        chart.draw_series(
+            s.points
+                .iter()
+                .map(|p| Circle::new((p.x, scale(p.y)), 3, colour.filled())),
+        )?;
+    }
+    for (label, colour, dash) in legend_entries(series) {
+        chart
+            .draw_series(std::iter::empty::<Circle<(f64, f64), i32>>())?
+            .label(label)
+            .legend(move |(x, y)| {
+                let style = ShapeStyle::from(&colour).stroke_width(3);
+                // at most LEGEND_SEGMENTS segments; unused ones have no length
+                let mut seg = legend_segments(dash, 0, 26);
+                seg.resize(LEGEND_SEGMENTS, (0, 0));
+                let path = |i: usize| PathElement::new(vec![(seg[i].0, 0), (seg[i].1, 0)], style);
+                EmptyElement::at((x, y)) + path(0) + path(1) + path(2) + path(3) + path(4) + path(5)
+            });
     }
     chart
         .configure_series_labels()
         .position(SeriesLabelPosition::UpperLeft)
-        .background_style(WHITE.mix(0.8))
+        .background_style(WHITE.mix(0.85))
         .border_style(BLACK)
-        .label_font(("sans-serif", 10))
+        .label_font(("sans-serif", LABEL_PX))
+        .legend_area_size(34)
         .draw()?;
     Ok(())
 }
 
-fn sorted_bytes(recs: &[&Record]) -> Vec<usize> {
+fn sorted_bytes(recs: &[&Agg]) -> Vec<usize> {
     let mut v: Vec<usize> = recs.iter().map(|r| r.bytes).collect();
     v.sort_unstable();
     v.dedup();
@@ -105,7 +210,7 @@ fn sorted_bytes(recs: &[&Record]) -> Vec<usize> {
 
 /// Figure 3: times and sizes at k = 4 (dashed) and k = 64 (solid). Returns
 /// `false` (and writes nothing) when the records have neither k.
-pub fn figure3(path: &Path, ctx: &Context, recs: &[&Record]) -> PlotResult<bool> {
+pub fn figure3(path: &Path, ctx: &Context, recs: &[&Agg]) -> PlotResult<bool> {
     let ks: Vec<(usize, Dash)> = [(4, Dash::Dashed), (64, Dash::Solid)]
         .into_iter()
         .filter(|(k, _)| recs.iter().any(|r| r.k == *k))
@@ -114,11 +219,14 @@ pub fn figure3(path: &Path, ctx: &Context, recs: &[&Record]) -> PlotResult<bool>
         return Ok(false);
     }
     let bytes = sorted_bytes(recs);
-    let root = SVGBackend::new(path, (1500, 480)).into_drawing_area();
+    let root = SVGBackend::new(path, (1800, 640)).into_drawing_area();
     root.fill(&WHITE)?;
     let root = root.titled(
-        &format!("k = 4 (dashed) and k = 64 (solid): {}", ctx.title()),
-        ("sans-serif", 18),
+        &format!(
+            "Medians with 95 % intervals at k = 4 (dashed) and k = 64 (solid): {}",
+            ctx.title()
+        ),
+        ("sans-serif", TITLE_PX),
     )?;
     let panels = root.split_evenly((1, 3));
     for (area, metric) in panels
@@ -130,17 +238,18 @@ pub fn figure3(path: &Path, ctx: &Context, recs: &[&Record]) -> PlotResult<bool>
             for &(k, dash) in &ks {
                 let points = bytes
                     .iter()
-                    .filter_map(|&b| cell(recs, scheme, b, k).map(|r| (b as f64, metric.of(r))))
+                    .filter_map(|&b| cell(recs, &scheme, b, k).and_then(|r| pt(b, metric, r)))
                     .collect();
                 series.push(Series {
-                    label: format!("{scheme} k={k}"),
-                    colour: scheme_colour(scheme),
+                    scheme: scheme.clone(),
+                    style: format!("k = {k}"),
+                    colour: scheme_colour(&scheme),
                     dash,
                     points,
                 });
             }
         }
-        panel(area, metric.label(), metric, &series)?;
+        panel(area, metric.label(), metric, &series, &bytes)?;
     }
     root.present()?;
     Ok(true)
@@ -154,16 +263,16 @@ const CRITERIA: [(Metric, &str, Dash); 3] = [
 ];
 
 /// Figure 4: each metric at the best k for each criterion.
-pub fn figure4(path: &Path, ctx: &Context, recs: &[&Record]) -> PlotResult<()> {
+pub fn figure4(path: &Path, ctx: &Context, recs: &[&Agg]) -> PlotResult<()> {
     let bytes = sorted_bytes(recs);
-    let root = SVGBackend::new(path, (1200, 900)).into_drawing_area();
+    let root = SVGBackend::new(path, (1400, 1100)).into_drawing_area();
     root.fill(&WHITE)?;
     let root = root.titled(
         &format!(
             "At the best k for proof (solid), verification (dashed), size (dotted): {}",
             ctx.title()
         ),
-        ("sans-serif", 18),
+        ("sans-serif", TITLE_PX),
     )?;
     let panels = root.split_evenly((2, 2));
     for (area, metric) in
@@ -177,18 +286,19 @@ pub fn figure4(path: &Path, ctx: &Context, recs: &[&Record]) -> PlotResult<()> {
                 let points = bytes
                     .iter()
                     .filter_map(|&b| {
-                        best(recs, scheme, b, criterion).map(|r| (b as f64, metric.of(r)))
+                        best(recs, &scheme, b, criterion).and_then(|r| pt(b, metric, r))
                     })
                     .collect();
                 series.push(Series {
-                    label: format!("{scheme} {name}"),
-                    colour: scheme_colour(scheme),
+                    scheme: scheme.clone(),
+                    style: format!("best {name}"),
+                    colour: scheme_colour(&scheme),
                     dash,
                     points,
                 });
             }
         }
-        panel(area, metric.label(), metric, &series)?;
+        panel(area, metric.label(), metric, &series, &bytes)?;
     }
     root.present()?;
     Ok(())
@@ -200,7 +310,7 @@ pub fn curves_figure(
     path: &Path,
     threads: usize,
     encoding: &str,
-    recs: &[&Record],
+    recs: &[&Agg],
 ) -> PlotResult<bool> {
     let Some(k) = recs.iter().map(|r| r.k).min() else {
         return Ok(false);
@@ -209,35 +319,84 @@ pub fn curves_figure(
     let mut curves: Vec<&str> = recs.iter().map(|r| r.curve.as_str()).collect();
     curves.sort_unstable();
     curves.dedup();
-    let root = SVGBackend::new(path, (1200, 480)).into_drawing_area();
+    let root = SVGBackend::new(path, (1400, 640)).into_drawing_area();
     root.fill(&WHITE)?;
     let root = root.titled(
-        &format!("Curves at k = {k}, {threads} thread(s), {encoding} encoding (solid / dashed / dotted = {})", curves.join(" / ")),
-        ("sans-serif", 16),
+        &format!(
+            "Curves at k = {k}, {threads} thread(s), {encoding} encoding (solid / dashed / dotted = {})",
+            curves.join(" / ")
+        ),
+        ("sans-serif", TITLE_PX),
     )?;
     let panels = root.split_evenly((1, 2));
     for (area, metric) in panels.iter().zip([Metric::Proof, Metric::Verify]) {
         let mut series = Vec::new();
         for scheme in schemes_in(recs) {
             for (curve, dash) in curves.iter().zip([Dash::Solid, Dash::Dashed, Dash::Dotted]) {
-                let on_curve: Vec<&Record> =
+                let on_curve: Vec<&Agg> =
                     recs.iter().copied().filter(|r| r.curve == *curve).collect();
                 let points = bytes
                     .iter()
-                    .filter_map(|&b| {
-                        cell(&on_curve, scheme, b, k).map(|r| (b as f64, metric.of(r)))
-                    })
+                    .filter_map(|&b| cell(&on_curve, &scheme, b, k).and_then(|r| pt(b, metric, r)))
                     .collect();
                 series.push(Series {
-                    label: format!("{scheme} {curve}"),
-                    colour: scheme_colour(scheme),
+                    scheme: scheme.clone(),
+                    style: (*curve).to_owned(),
+                    colour: scheme_colour(&scheme),
                     dash,
                     points,
                 });
             }
         }
-        panel(area, metric.label(), metric, &series)?;
+        panel(area, metric.label(), metric, &series, &bytes)?;
     }
     root.present()?;
     Ok(true)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn legend_dashes_differ_by_style() {
+        assert_eq!(legend_segments(Dash::Solid, 0, 26), [(0, 26)]);
+        let dashed = legend_segments(Dash::Dashed, 0, 26);
+        assert_eq!(dashed, [(0, 9), (14, 23)]);
+        let dotted = legend_segments(Dash::Dotted, 0, 26);
+        assert!(dotted.len() > dashed.len());
+        assert!(dotted.iter().all(|(a, b)| b - a <= 2));
+        assert!(dotted.len() <= LEGEND_SEGMENTS);
+    }
+
+    #[test]
+    fn the_legend_has_one_entry_per_scheme_and_per_style() {
+        let series = |scheme: &str, style: &str, dash| Series {
+            scheme: scheme.into(),
+            style: style.into(),
+            colour: super::super::scheme_colour(scheme),
+            dash,
+            points: vec![Pt {
+                x: 1.0,
+                y: 1.0,
+                lo: 1.0,
+                hi: 1.0,
+            }],
+        };
+        let all = [
+            series("kzg", "k = 4", Dash::Dashed),
+            series("kzg", "k = 64", Dash::Solid),
+            series("aplonk", "k = 4", Dash::Dashed),
+            series("aplonk", "k = 64", Dash::Solid),
+        ];
+        let e = legend_entries(&all);
+        let labels: Vec<&str> = e.iter().map(|(l, _, _)| l.as_str()).collect();
+        assert_eq!(labels, ["kzg", "aplonk", "k = 4", "k = 64"]);
+        assert_eq!(
+            (e[0].2, e[2].2, e[3].2),
+            (Dash::Solid, Dash::Dashed, Dash::Solid)
+        );
+        assert_eq!(e[2].1, BLACK);
+        assert_ne!(e[0].1, e[1].1, "schemes differ by colour");
+    }
 }

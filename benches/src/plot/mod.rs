@@ -23,14 +23,33 @@ mod heatmap;
 mod lines;
 mod tables;
 
-use crate::{record::Record, SweepError};
+use crate::{
+    aggregate::{aggregate, Agg},
+    record::Record,
+    SweepError,
+};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-pub use tables::{curves_table, table1, threads_table};
+pub use tables::{curves_table, stats_table, table1, threads_table};
 
-/// The scheme order and colours used in every figure.
+/// The scheme order used in every figure (colours: [`scheme_colour`]).
 pub const SCHEME_ORDER: [&str; 5] = ["semi-avid", "kzg-plus", "kzg-plus-global", "kzg", "aplonk"];
+
+/// The colour of a scheme in every figure: the Okabe–Ito palette, which
+/// stays distinguishable under the common colour-vision deficiencies (no
+/// red against green). Unknown schemes get vermillion, then black.
+pub fn scheme_colour(scheme: &str) -> plotters::style::RGBColor {
+    use plotters::style::RGBColor;
+    match scheme {
+        "semi-avid" => RGBColor(0, 114, 178),       // blue
+        "kzg-plus" => RGBColor(230, 159, 0),        // orange
+        "kzg" => RGBColor(86, 180, 233),            // sky blue
+        "aplonk" => RGBColor(204, 121, 167),        // reddish purple
+        "kzg-plus-global" => RGBColor(0, 158, 115), // bluish green
+        _ => RGBColor(213, 94, 0),                  // vermillion
+    }
+}
 
 /// Records that share curve, threads and encoding: one set of paper figures.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -60,9 +79,9 @@ impl Context {
     }
 }
 
-/// Groups records by [`Context`].
-pub fn contexts(records: &[Record]) -> BTreeMap<Context, Vec<&Record>> {
-    let mut out: BTreeMap<Context, Vec<&Record>> = BTreeMap::new();
+/// Groups points by [`Context`].
+pub fn contexts(records: &[Agg]) -> BTreeMap<Context, Vec<&Agg>> {
+    let mut out: BTreeMap<Context, Vec<&Agg>> = BTreeMap::new();
     for r in records {
         out.entry(Context {
             curve: r.curve.clone(),
@@ -75,16 +94,27 @@ pub fn contexts(records: &[Record]) -> BTreeMap<Context, Vec<&Record>> {
     out
 }
 
-/// Schemes present in `records`, in [`SCHEME_ORDER`].
-pub fn schemes_in(records: &[&Record]) -> Vec<&'static str> {
-    SCHEME_ORDER
+/// Schemes present in `records`, in [`SCHEME_ORDER`], then any other
+/// scheme in name order.
+pub fn schemes_in(records: &[&Agg]) -> Vec<String> {
+    let mut out: Vec<String> = SCHEME_ORDER
         .into_iter()
         .filter(|s| records.iter().any(|r| r.scheme == *s))
-        .collect()
+        .map(str::to_owned)
+        .collect();
+    let mut others: Vec<String> = records
+        .iter()
+        .map(|r| r.scheme.clone())
+        .filter(|s| !SCHEME_ORDER.contains(&s.as_str()))
+        .collect();
+    others.sort();
+    others.dedup();
+    out.extend(others);
+    out
 }
 
-/// A metric drawn in the figures.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// A metric drawn in the figures and tables.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Metric {
     /// Commit + prove all n shards.
     Proof,
@@ -96,18 +126,55 @@ pub enum Metric {
     Decode,
     /// `n·(commitment + proof)` bytes.
     Size,
+    /// Encode (pack + Reed-Solomon).
+    Encode,
+    /// Keys from the SRS (`Scheme::setup`).
+    Setup,
+    /// Making the insecure test SRS.
+    Srs,
+    /// Peak resident memory of the process during the sample.
+    PeakRss,
 }
 
 impl Metric {
-    /// The value of the metric (ns or bytes).
-    pub fn of(self, r: &Record) -> f64 {
-        match self {
+    /// Every metric, in table order.
+    pub const ALL: [Metric; 9] = [
+        Metric::Proof,
+        Metric::Verify,
+        Metric::BatchVerify,
+        Metric::Decode,
+        Metric::Encode,
+        Metric::Setup,
+        Metric::Srs,
+        Metric::Size,
+        Metric::PeakRss,
+    ];
+
+    /// The value of the metric in one record (one repeat), in ns or bytes;
+    /// `None` when the record does not have it (peak memory in format-1
+    /// records or off Linux).
+    pub fn sample(self, r: &Record) -> Option<f64> {
+        Some(match self {
             Self::Proof => r.t_proof_total_ns() as f64,
             Self::Verify => r.t_verify_ns as f64,
             Self::BatchVerify => r.t_batch_verify_ns as f64,
             Self::Decode => r.t_decode_ns as f64,
             Self::Size => r.overhead_bytes() as f64,
-        }
+            Self::Encode => r.t_encode_ns as f64,
+            Self::Setup => r.t_setup_ns as f64,
+            Self::Srs => r.t_srs_ns as f64,
+            Self::PeakRss => r.peak_rss_bytes? as f64,
+        })
+    }
+
+    /// The median of the metric over a point's repeats (NaN when absent).
+    pub fn of(self, a: &Agg) -> f64 {
+        a.stat(self).map_or(f64::NAN, |s| s.median)
+    }
+
+    /// Whether the metric is a size in bytes (else a time in ns).
+    pub fn is_bytes(self) -> bool {
+        matches!(self, Self::Size | Self::PeakRss)
     }
 
     /// Axis label.
@@ -118,6 +185,10 @@ impl Metric {
             Self::BatchVerify => "verify k shards (batch)",
             Self::Decode => "decode from k shards",
             Self::Size => "n x (commitment + proof)",
+            Self::Encode => "encode",
+            Self::Setup => "keys from SRS",
+            Self::Srs => "test SRS",
+            Self::PeakRss => "peak RSS",
         }
     }
 
@@ -129,15 +200,63 @@ impl Metric {
             Self::BatchVerify => "batch verify",
             Self::Decode => "decode",
             Self::Size => "size",
+            Self::Encode => "encode",
+            Self::Setup => "setup",
+            Self::Srs => "srs",
+            Self::PeakRss => "peak RSS",
         }
     }
 
     /// Formats a value of this metric.
     pub fn format(self, v: f64) -> String {
-        match self {
-            Self::Size => format_bytes(v),
-            _ => format_ns(v),
+        if self.is_bytes() {
+            format_bytes(v)
+        } else {
+            format_ns(v)
         }
+    }
+
+    /// One unit for a whole axis whose largest value is `max`: the divisor
+    /// from ns or bytes, and the unit's name (`ms`, `KiB`, …).
+    pub fn axis_unit(self, max: f64) -> (f64, &'static str) {
+        if self.is_bytes() {
+            if max >= 1024.0 * 1024.0 * 10.0 {
+                (1024.0 * 1024.0, "MiB")
+            } else if max >= 1024.0 * 10.0 {
+                (1024.0, "KiB")
+            } else {
+                (1.0, "B")
+            }
+        } else if max >= 1e10 {
+            (1e9, "s")
+        } else if max >= 1e7 {
+            (1e6, "ms")
+        } else if max >= 1e4 {
+            (1e3, "µs")
+        } else {
+            (1.0, "ns")
+        }
+    }
+}
+
+/// A tick label for a number on an axis with one unit: at most 3
+/// significant digits (up to 4 decimals), no trailing zeros.
+pub fn format_tick(v: f64) -> String {
+    let text = if v >= 100.0 || v == v.trunc() {
+        format!("{v:.0}")
+    } else if v >= 10.0 {
+        format!("{v:.1}")
+    } else if v >= 1.0 {
+        format!("{v:.2}")
+    } else if v >= 0.1 {
+        format!("{v:.3}")
+    } else {
+        format!("{v:.4}")
+    };
+    if text.contains('.') {
+        text.trim_end_matches('0').trim_end_matches('.').to_owned()
+    } else {
+        text
     }
 }
 
@@ -184,8 +303,11 @@ fn plot_err(path: &Path) -> impl Fn(Box<dyn std::error::Error + Send + Sync>) ->
     }
 }
 
-/// Writes every figure and table for `records` into `dir`; returns the files written.
+/// Writes every figure and table for `records` (every repeat of every
+/// point; see [`crate::aggregate`]) into `dir`; returns the files written.
 pub fn render_all(records: &[Record], dir: &Path) -> Result<Vec<PathBuf>, SweepError> {
+    let aggs = aggregate(records);
+    let records = &aggs[..];
     std::fs::create_dir_all(dir).map_err(SweepError::io(dir))?;
     let mut written = Vec::new();
     let mut write_text = |name: String, text: String| -> Result<(), SweepError> {
@@ -197,6 +319,7 @@ pub fn render_all(records: &[Record], dir: &Path) -> Result<Vec<PathBuf>, SweepE
     let ctxs = contexts(records);
     for (ctx, recs) in &ctxs {
         write_text(format!("table1-{}.md", ctx.tag()), table1(recs))?;
+        write_text(format!("stats-{}.md", ctx.tag()), stats_table(ctx, recs))?;
     }
     write_text("threads.md".to_owned(), threads_table(records))?;
     write_text("curves.md".to_owned(), curves_table(records))?;
@@ -212,7 +335,7 @@ pub fn render_all(records: &[Record], dir: &Path) -> Result<Vec<PathBuf>, SweepE
         lines::figure4(&p, ctx, recs).map_err(plot_err(&p))?;
         written.push(p);
     }
-    let mut by_threads: BTreeMap<(usize, String), Vec<&Record>> = BTreeMap::new();
+    let mut by_threads: BTreeMap<(usize, String), Vec<&Agg>> = BTreeMap::new();
     for r in records {
         by_threads
             .entry((r.threads, r.encoding.clone()))
@@ -245,5 +368,10 @@ mod tests {
         assert_eq!(format_bytes(496.0), "496 B");
         assert_eq!(format_bytes(31.0 * 64.0), "1.9 KiB");
         assert_eq!(format_bytes(31.0 * 4.0 * 1024.0 * 1024.0), "124 MiB");
+        assert_eq!(format_tick(0.1), "0.1");
+        assert_eq!(format_tick(0.01), "0.01");
+        assert_eq!(format_tick(2.5), "2.5");
+        assert_eq!(format_tick(1000.0), "1000");
+        assert_eq!(format_tick(0.125), "0.125");
     }
 }

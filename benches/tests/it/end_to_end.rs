@@ -39,6 +39,9 @@ fn tiny(schemes: Vec<String>) -> Grid {
 const QUIET: Options = Options {
     progress: false,
     fail_fast: false,
+    repeats: 1,
+    warmup: 0,
+    order_seed: vidkit_benches::driver::DEFAULT_ORDER_SEED,
 };
 
 fn run(grid: &Grid, backend: &dyn Backend, out: &Path) -> vidkit_benches::driver::Summary {
@@ -96,6 +99,12 @@ fn real_schemes_pass_every_verdict() {
             "{r:?}"
         );
         assert_eq!(r.m, r.bytes.div_ceil(31).div_ceil(r.k));
+        assert!(r.prover_key_bytes.is_some_and(|b| b > 0), "{r:?}");
+        assert!(r.srs_bytes.is_some_and(|b| b > 0), "{r:?}");
+        assert!(r.t_control_msm_ns > 0 && r.t_control_field_ns > 0, "{r:?}");
+        if let (Some(start), Some(peak)) = (r.start_rss_bytes, r.peak_rss_bytes) {
+            assert!(peak >= start && start > 0, "{r:?}");
+        }
     }
     assert_every_field_present(&out);
 }
@@ -223,7 +232,12 @@ fn binaries_list_run_resume_emit_merge_and_plot() {
         .concat(),
     );
     let jobs = String::from_utf8(emitted.stdout).unwrap();
-    assert_eq!(jobs.lines().count(), n);
+    // one job per grid cell: both schemes of a cell in one job (interleaved)
+    assert_eq!(jobs.lines().count(), n / 2);
+    assert!(
+        jobs.lines().all(|j| j.contains("--schemes kzg,aplonk ")),
+        "{jobs}"
+    );
     for job in jobs.lines().take(2) {
         let args: Vec<&str> = job.split(' ').skip(1).collect();
         let r = sweep(&[&args[..], &["--backend", "double"]].concat());
@@ -235,6 +249,9 @@ fn binaries_list_run_resume_emit_merge_and_plot() {
         .filter(|p| p.ends_with(".jsonl"))
         .collect();
     assert_eq!(part_files.len(), 2);
+    for f in &part_files {
+        assert_eq!(read_records(Path::new(f)).unwrap().len(), 2, "{f}");
+    }
     let merged = dir.join("merged.jsonl");
     let mut merge_args = vec!["--merge"];
     merge_args.extend(part_files.iter().map(String::as_str));

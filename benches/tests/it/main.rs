@@ -2,3 +2,5 @@
 //! step per crate instead of one per file). Each module is one topic.
 
 mod end_to_end;
+mod repeats;
+mod statistics;
