@@ -7,7 +7,9 @@
 //! random parameters.
 
 use ark_ec::{pairing::Pairing, AffineRepr, CurveGroup};
-use ark_ff::{Field, One, UniformRand, Zero};
+use ark_ff::{One, UniformRand, Zero};
+
+use crate::oracles::eval;
 use ark_serialize::CanonicalSerialize;
 use ark_std::rand::SeedableRng;
 use rand_chacha::ChaCha20Rng;
@@ -31,10 +33,6 @@ fn fixture<E: Pairing>(k: usize, n: usize, len: usize) -> Fixture<E> {
     let data: Vec<u8> = (0..len).map(|i| (i * 29 + 3) as u8).collect();
     let d = scheme.disperse(&pk, &data).unwrap();
     (scheme, pk, vk, d)
-}
-
-fn eval<F: Field>(coeffs: &[F], x: F) -> F {
-    coeffs.iter().rev().fold(F::zero(), |acc, &c| acc * x + c)
 }
 
 fn known_tau<E: Pairing>() {

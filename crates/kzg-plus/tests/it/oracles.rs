@@ -11,7 +11,9 @@ use rand_chacha::ChaCha20Rng;
 use vidkit_core::{from_bytes, to_bytes, Encoded, Encoding, FileInfo, Scheme, Shard, Srs};
 use vidkit_kzg_plus::{shard_challenge, Commitment, KzgPlus, Proof, TranscriptMode};
 
-fn eval<F: Field>(coeffs: &[F], x: F) -> F {
+/// The test's own Horner evaluation (independent of the library's), shared
+/// with `global_oracles`.
+pub(crate) fn eval<F: Field>(coeffs: &[F], x: F) -> F {
     coeffs.iter().rev().fold(F::zero(), |acc, &c| acc * x + c)
 }
 
