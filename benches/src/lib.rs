@@ -22,6 +22,8 @@
 //! * [`aggregate`]: the repeats of each point summarised for tables and plots;
 //! * [`store`]: durable appends, resume, merge, CSV;
 //! * [`jobs`]: one command per point for external schedulers;
+//! * [`estimate`]: time and memory of unmeasured points from measured ones
+//!   (`--list --estimate-from`), to size a job array;
 //! * [`plot`]: figures and tables;
 //! * [`vidkit_backend`]: the real schemes through the facade's `dispatch`;
 //! * [`testing`]: a hash-list test double used by the tests.
@@ -40,6 +42,7 @@ pub mod aggregate;
 pub mod control;
 pub mod driver;
 mod error;
+pub mod estimate;
 pub mod grid;
 pub mod jobs;
 pub mod measure;

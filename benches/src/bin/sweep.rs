@@ -14,6 +14,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use vidkit_benches::{
     driver::{run_sweep, Options},
+    estimate,
     grid::{self, CodeAxis, Grid},
     jobs, preset,
     record::RunInfo,
@@ -61,6 +62,11 @@ struct Cli {
     /// Print the points (and the impossible ones) without measuring.
     #[arg(long)]
     list: bool,
+    /// With --list: estimate each point's time per sample and peak memory
+    /// from these result files (same scheme, curve, threads and encoding;
+    /// power law in |F| at the same or nearest k).
+    #[arg(long, num_args = 1.., value_name = "FILE", requires = "list")]
+    estimate_from: Vec<PathBuf>,
     /// Print one command per point not yet in --out, for GNU parallel or a job array.
     #[arg(long)]
     emit_jobs: bool,
@@ -186,19 +192,40 @@ fn run(cli: &Cli) -> Result<bool, SweepError> {
 
     let cores = std::thread::available_parallelism().map_or(1, usize::from);
     let expansion = build_grid(cli)?.expand(cores);
+    let warmup = cli.warmup.unwrap_or(u32::from(cli.repeats > 1));
     if cli.list {
+        let mut measured = Vec::new();
+        for f in &cli.estimate_from {
+            measured.extend(store::read_records(f)?);
+        }
+        let per_sample = u64::from(cli.repeats) + u64::from(warmup);
+        let (mut total, mut unknown) = (0.0, 0);
         for p in &expansion.points {
-            println!("{}", p.label());
+            if cli.estimate_from.is_empty() {
+                println!("{}", p.label());
+            } else if let Some(e) = estimate::estimate(&measured, p) {
+                total += e.seconds * per_sample as f64;
+                println!("{}  {}", p.label(), e.display());
+            } else {
+                unknown += 1;
+                println!("{}  (no measured point to estimate from)", p.label());
+            }
         }
         for (p, why) in &expansion.skipped {
             println!("skip {} ({why})", p.label());
+        }
+        if !cli.estimate_from.is_empty() {
+            println!(
+                "estimated total: {} for {} points × {per_sample} samples (repeats + warm-up), one process; {unknown} points without an estimate",
+                estimate::human_seconds(total),
+                expansion.points.len() - unknown,
+            );
         }
         return Ok(true);
     }
     if cli.fresh && out.exists() {
         std::fs::remove_file(&out).map_err(SweepError::io(&out))?;
     }
-    let warmup = cli.warmup.unwrap_or(u32::from(cli.repeats > 1));
     let mut file = store::ResultFile::open(&out)?;
     if cli.emit_jobs {
         let todo: Vec<_> = expansion

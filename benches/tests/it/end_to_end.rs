@@ -163,6 +163,99 @@ fn sweep(args: &[&str]) -> std::process::Output {
 }
 
 #[test]
+fn list_estimates_unmeasured_points_from_measured_ones() {
+    let dir = tmp("estimate");
+    let out = dir.join("small.jsonl");
+    let common = [
+        "--backend",
+        "double",
+        "--no-progress",
+        "--schemes",
+        "kzg",
+        "--curves",
+        "bls12-381",
+        "--rate",
+        "1/2",
+        "--threads",
+        "1",
+        "--encoding",
+        "points",
+    ];
+    let measured = sweep(
+        &[
+            &common[..],
+            &[
+                "--k",
+                "2,4",
+                "--bytes",
+                "100,400",
+                "--out",
+                out.to_str().unwrap(),
+            ],
+        ]
+        .concat(),
+    );
+    assert!(measured.status.success());
+    // a larger grid: k = 8 was never measured (nearest: 4), 6400 B is beyond
+    let listed = sweep(
+        &[
+            &common[..],
+            &["--k", "2,4,8", "--bytes", "400,6400", "--repeats", "3"],
+            &["--list", "--estimate-from", out.to_str().unwrap()],
+        ]
+        .concat(),
+    );
+    assert!(
+        listed.status.success(),
+        "{}",
+        String::from_utf8_lossy(&listed.stderr)
+    );
+    let text = String::from_utf8(listed.stdout).unwrap();
+    let points: Vec<&str> = text.lines().filter(|l| l.starts_with("kzg/")).collect();
+    assert_eq!(points.len(), 6, "{text}");
+    for line in &points {
+        assert!(
+            line.contains("/sample") && line.contains("time ∝ |F|^"),
+            "{line}"
+        );
+    }
+    let k8 = points
+        .iter()
+        .find(|l| l.contains("k=8 ") && l.contains("|F|=6400"))
+        .unwrap();
+    assert!(k8.contains("from k = 4, |F| 100 B–400 B"), "{k8}");
+    // three repeats plus the default warm-up round per point
+    assert!(
+        text.contains("for 6 points × 4 samples (repeats + warm-up), one process; 0 points without an estimate"),
+        "{text}"
+    );
+    // other schemes have nothing to estimate from
+    let o = out.to_str().unwrap();
+    let other = sweep(&[
+        "--backend",
+        "double",
+        "--schemes",
+        "aplonk",
+        "--k",
+        "2",
+        "--bytes",
+        "100",
+        "--list",
+        "--estimate-from",
+        o,
+    ]);
+    let text = String::from_utf8(other.stdout).unwrap();
+    assert!(
+        text.contains("(no measured point to estimate from)"),
+        "{text}"
+    );
+    // --estimate-from alone is refused
+    assert!(!sweep(&["--estimate-from", out.to_str().unwrap()])
+        .status
+        .success());
+}
+
+#[test]
 fn binaries_list_run_resume_emit_merge_and_plot() {
     let dir = tmp("bin");
     let out = dir.join("run.jsonl");
