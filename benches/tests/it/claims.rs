@@ -1,0 +1,284 @@
+//! The numbers and orderings `docs/results.md` states, recomputed from the
+//! committed result files (`results/*.jsonl`): if the data or the text
+//! change apart, this fails. Each check builds the exact phrase the doc
+//! must contain from the data (formatted as the doc writes it) and looks
+//! for it, so a claim that drifts from the data cannot pass.
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+use vidkit_benches::{
+    aggregate::{aggregate, Agg},
+    plot::{contexts, table1},
+    record::Record,
+    store::read_records,
+};
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+fn records(name: &str) -> Vec<Record> {
+    read_records(&root().join("results").join(name)).unwrap()
+}
+
+fn doc() -> String {
+    std::fs::read_to_string(root().join("docs/results.md")).unwrap()
+}
+
+#[track_caller]
+fn stated(doc: &str, phrase: &str) {
+    assert!(
+        doc.contains(phrase),
+        "docs/results.md does not state what the data give: {phrase:?}"
+    );
+}
+
+/// One value per point of one curve, 1 thread, points encoding, keyed by
+/// (scheme, k, bytes).
+fn by_point(
+    recs: &[Record],
+    curve: &str,
+    f: impl Fn(&Record) -> f64,
+) -> BTreeMap<(String, usize, usize), f64> {
+    recs.iter()
+        .filter(|r| r.curve == curve && r.threads == 1 && r.encoding == "points")
+        .map(|r| ((r.scheme.clone(), r.k, r.bytes), f(r)))
+        .collect()
+}
+
+/// Ratios a/b over the points both have, for one scheme pair.
+fn ratios(m: &BTreeMap<(String, usize, usize), f64>, a: &str, b: &str) -> Vec<f64> {
+    m.iter()
+        .filter(|((s, _, _), _)| s == a)
+        .filter_map(|((_, k, bytes), va)| Some(va / m.get(&(b.to_owned(), *k, *bytes))?))
+        .collect()
+}
+
+fn min_max(v: &[f64]) -> (f64, f64) {
+    let lo = v.iter().copied().fold(f64::INFINITY, f64::min);
+    let hi = v.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    (lo, hi)
+}
+
+fn proof(r: &Record) -> f64 {
+    r.t_proof_total_ns() as f64
+}
+
+const SCHEMES: [&str; 4] = ["semi-avid", "kzg-plus", "kzg", "aplonk"];
+
+/// The schemes ordered by a metric at one point (ties by name).
+fn ordering(
+    m: &BTreeMap<(String, usize, usize), f64>,
+    k: usize,
+    bytes: usize,
+) -> Vec<&'static str> {
+    let mut v: Vec<(&str, f64)> = SCHEMES
+        .iter()
+        .filter_map(|s| Some((*s, *m.get(&(s.to_string(), k, bytes))?)))
+        .collect();
+    v.sort_by(|a, b| a.1.total_cmp(&b.1).then(a.0.cmp(b.0)));
+    v.into_iter().map(|(s, _)| s).collect()
+}
+
+#[test]
+fn curve_orderings_count() {
+    let mut all = records("quick.jsonl");
+    all.extend(records("quick-bls24-317.jsonl"));
+    let metrics: [fn(&Record) -> f64; 4] = [
+        proof,
+        |r| r.t_verify_ns as f64,
+        |r| r.t_batch_verify_ns as f64,
+        |r| r.overhead_bytes() as f64,
+    ];
+    let (mut total, mut same) = (0, 0);
+    for metric in metrics {
+        let base = by_point(&all, "bls12-381", metric);
+        let points: std::collections::BTreeSet<(usize, usize)> =
+            base.keys().map(|(_, k, b)| (*k, *b)).collect();
+        for curve in ["bn254", "bls24-317"] {
+            let other = by_point(&all, curve, metric);
+            for &(k, b) in &points {
+                let o = ordering(&other, k, b);
+                if o.is_empty() {
+                    continue;
+                }
+                total += 1;
+                same += usize::from(o == ordering(&base, k, b));
+            }
+        }
+    }
+    let d = doc();
+    stated(
+        &d,
+        &format!("{} points × 2 curves = {total} orderings", total / 8),
+    );
+    stated(&d, &format!("{same} are the same"));
+}
+
+#[test]
+fn batch_and_one_by_one_verification_ratios() {
+    let quick = records("quick.jsonl");
+    let d = doc();
+    let batch = by_point(&quick, "bls12-381", |r| r.t_batch_verify_ns as f64);
+    let (lo, hi) = min_max(&ratios(&batch, "aplonk", "semi-avid"));
+    stated(
+        &d,
+        &format!("stays {lo:.1}–{hi:.0}× ahead of aPlonK's batch"),
+    );
+
+    let one = by_point(&quick, "bls12-381", |r| r.t_verify_ns as f64);
+    let k4: Vec<String> = one
+        .iter()
+        .filter(|((s, k, _), _)| s == "semi-avid" && *k == 4)
+        .map(|((_, k, b), v)| format!("{:.2}", v / one[&("aplonk".to_owned(), *k, *b)]))
+        .collect();
+    stated(&d, &format!("(one by one): {}", k4.join(", ")));
+
+    let kp = ratios(&one, "kzg-plus", "semi-avid");
+    let (lo, hi) = min_max(&kp);
+    let mut sorted = kp.clone();
+    sorted.sort_by(f64::total_cmp);
+    let n = sorted.len();
+    let median = if n % 2 == 1 {
+        sorted[n / 2]
+    } else {
+        (sorted[n / 2 - 1] + sorted[n / 2]) / 2.0
+    };
+    stated(
+        &d,
+        &format!("KZG+ verifies {lo:.2}–{hi:.1}× Semi-AVID's time (median {median:.2}×)"),
+    );
+    let (_, worst) = min_max(&ratios(&one, "kzg-plus", "aplonk"));
+    assert!(
+        worst < 1.0,
+        "the doc says KZG+ verifies faster than aPlonK everywhere"
+    );
+}
+
+#[test]
+fn proof_time_orders_of_magnitude() {
+    let quick = records("quick.jsonl");
+    let d = doc();
+    let p = by_point(&quick, "bls12-381", proof);
+    let (lo, hi) = min_max(&ratios(&p, "aplonk", "kzg-plus"));
+    stated(&d, &format!("aPlonK {lo:.0}–{hi:.0}× KZG+'s time"));
+    // at the best k of each scheme, per size
+    let mut best: BTreeMap<(String, usize), f64> = BTreeMap::new();
+    for ((s, _, b), v) in &p {
+        let e = best.entry((s.clone(), *b)).or_insert(f64::INFINITY);
+        *e = e.min(*v);
+    }
+    let r: Vec<f64> = best
+        .iter()
+        .filter(|((s, _), _)| s == "kzg-plus")
+        .map(|((_, b), v)| v / best[&("semi-avid".to_owned(), *b)])
+        .collect();
+    let (lo, hi) = min_max(&r);
+    stated(
+        &d,
+        &format!("KZG+ at its best k {lo:.2}–{hi:.2}× Semi-AVID's time"),
+    );
+}
+
+#[test]
+fn bls24_317_kzg_plus_is_normalised_by_its_scalar_field_control() {
+    let mut all = records("quick.jsonl");
+    all.extend(records("quick-bls24-317.jsonl"));
+    let d = doc();
+    let at = |curve: &str| {
+        all.iter()
+            .find(|r| {
+                r.curve == curve
+                    && r.scheme == "kzg-plus"
+                    && r.k == 4
+                    && r.bytes == 126_976
+                    && r.threads == 1
+            })
+            .unwrap()
+            .clone()
+    };
+    let (a, b) = (at("bls24-317"), at("bls12-381"));
+    let ratio = |f: fn(&Record) -> f64| f(&a) / f(&b);
+    let enc = ratio(|r| r.t_encode_ns as f64);
+    let dec = ratio(|r| r.t_decode_ns as f64);
+    stated(&d, &format!("were {enc:.2}× and {dec:.2}× slower"));
+    let p = ratio(proof);
+    let v = ratio(|r| r.t_verify_ns as f64);
+    let (plo, phi) = min_max(&[p / enc, p / dec]);
+    let (vlo, vhi) = min_max(&[v / enc, v / dec]);
+    stated(
+        &d,
+        &format!("KZG+ commit + prove is {plo:.2}–{phi:.2}× and verification\n  {vlo:.2}–{vhi:.2}× BLS12-381's"),
+    );
+}
+
+#[test]
+fn decoding_ranges() {
+    let quick = records("quick.jsonl");
+    let dec = by_point(&quick, "bls12-381", |r| r.t_decode_ns as f64 / 1e6);
+    let at = |k: usize| -> Vec<f64> {
+        dec.iter()
+            .filter(|((_, kk, _), _)| *kk == k)
+            .map(|(_, v)| *v)
+            .collect()
+    };
+    let (a, b) = min_max(&at(4));
+    let (c, e) = min_max(&at(64));
+    stated(
+        &doc(),
+        &format!("{a:.2}–{b:.1} ms at k = 4 and {c:.2}–{e:.0} ms at k = 64"),
+    );
+}
+
+#[test]
+fn the_same_point_in_two_runs() {
+    let sv = |name: &str| {
+        records(name)
+            .iter()
+            .find(|r| {
+                r.scheme == "semi-avid"
+                    && r.curve == "bls12-381"
+                    && r.k == 4
+                    && r.bytes == 126_976
+                    && r.threads == 1
+            })
+            .unwrap()
+            .t_verify_ns as f64
+            / 1e6
+    };
+    let (a, b) = (sv("quick.jsonl"), sv("paper-small-fast.jsonl"));
+    stated(
+        &doc(),
+        &format!(
+            "reads {a:.0} ms in the `quick` run and {b:.0} ms in `paper-small-fast` ({:.2}×)",
+            b / a
+        ),
+    );
+}
+
+/// Every row of the doc's Table 1 copies (best k and best values) is the
+/// `plot` binary's Table 1 of the same data.
+#[test]
+fn table1_rows_match_the_data() {
+    let d = doc();
+    for (file, curve) in [
+        ("quick.jsonl", "bls12-381"),
+        ("paper-small-fast.jsonl", "bls12-381"),
+    ] {
+        let aggs: Vec<Agg> = aggregate(&records(file));
+        let ctxs = contexts(&aggs);
+        let (_, recs) = ctxs
+            .iter()
+            .find(|(c, _)| c.curve == curve && c.threads == 1 && c.encoding == "points")
+            .unwrap();
+        let table = table1(recs);
+        let rows: Vec<&str> = table
+            .lines()
+            .filter(|l| SCHEMES.iter().any(|s| l.starts_with(&format!("| {s} |"))))
+            .collect();
+        assert!(rows.len() >= 12, "{table}");
+        for row in rows {
+            stated(&d, row);
+        }
+    }
+}
