@@ -29,6 +29,8 @@ pub struct KzgCells<E: Pairing> {
     cell: usize,
     /// `ω`, the generator of the radix-2 domain of size `n'·ℓ`.
     omega: E::ScalarField,
+    /// One proof per shard for all polynomials (see [`KzgCells::folded`]).
+    fold: bool,
 }
 
 impl<E: Pairing> KzgCells<E> {
@@ -60,12 +62,123 @@ impl<E: Pairing> KzgCells<E> {
         if n > 1 && code.point(1).map_err(vidkit_core::Error::from)? != omega.pow([cell as u64]) {
             return Err(too_large);
         }
-        Ok(Self { code, cell, omega })
+        Ok(Self {
+            code,
+            cell,
+            omega,
+            fold: false,
+        })
+    }
+
+    /// The same scheme with **one proof per shard** whatever the number of
+    /// polynomials (docs/spec.md §11.4): the prover opens
+    /// `g = Σ_b r^b f_b` with `r` = [`KzgCells::polynomial_challenge`], a
+    /// hash of the verifier key and of the commitment (so of every `C_b`),
+    /// and the verifier checks `g`'s cell against `Σ_b r^b C_b`. Proofs of
+    /// the two modes are not interchangeable (another number of points).
+    pub fn folded(mut self) -> Self {
+        self.fold = true;
+        self
+    }
+
+    /// Whether proofs are folded into one point per shard.
+    pub fn is_folded(&self) -> bool {
+        self.fold
     }
 
     /// The cell size `ℓ`.
     pub fn cell(&self) -> usize {
         self.cell
+    }
+
+    /// The number of G1 points in each proof of a file of `m` rows: 1 when
+    /// folded, `⌈m/ℓ⌉` otherwise.
+    pub fn proof_points(&self, m: usize) -> usize {
+        if self.fold {
+            1
+        } else {
+            self.polynomial_count(m)
+        }
+    }
+
+    /// The challenge `r` of the folded mode: a hash of the verifier key's
+    /// digest and of the commitment's digest (curve, metadata, `ℓ` and
+    /// every `C_b`). Binding every commitment is what makes folding sound:
+    /// a prover who could choose some `C_b` after learning `r` could make
+    /// `Σ_b r^b C_b` commit to a low-degree polynomial while the `f_b`
+    /// behind the shards are not (docs/spec.md §11.4).
+    pub fn polynomial_challenge(
+        &self,
+        vk: &VerifierKey<E>,
+        commitment: &Commitment<E>,
+    ) -> E::ScalarField {
+        let mut t = Transcript::new(&Transcript::dst(NAME, "fold-polynomials"));
+        t.append_bytes(b"vk", vk.digest());
+        t.append_bytes(b"commitment", commitment.digest());
+        t.challenge(b"r")
+    }
+
+    /// The folded verification equation of one shard for a **given**
+    /// challenge `r`: `e(Σ_b r^b C_b − [Σ_b r^b I_b(τ)]_1 + α_j π, H) =
+    /// e(π, [τ^ℓ]_2)`. [`Scheme::verify`] in the folded mode is this with
+    /// `r` = [`KzgCells::polynomial_challenge`]; it is public so that the
+    /// attack an unbound challenge allows can be shown (tests).
+    pub fn verify_folded_with(
+        &self,
+        vk: &VerifierKey<E>,
+        commitment: &Commitment<E>,
+        shard: &Shard<E::ScalarField>,
+        proof: &Proof<E>,
+        r: E::ScalarField,
+    ) -> Result<bool, KzgCellsError> {
+        let p = self.check_commitment(vk, commitment)?;
+        let alpha = self.check_item(commitment, 1, shard, proof)?;
+        let rb = vidkit_core::poly::powers(r, p);
+        Ok(self.equation(
+            vk,
+            commitment,
+            &[(shard, proof, alpha)],
+            &rb,
+            &[E::ScalarField::one()],
+        ))
+    }
+
+    /// The one pairing equation every check reduces to, for items
+    /// `(shard u, proof u, α_u)` with a weight per cell (`cell_w[u·p + b]`)
+    /// and per proof point (`proof_w[u·q + i]`, `q` points per proof):
+    /// `e(Σ_b (Σ_u w_{u,b}) C_b − [Σ_{u,b} w_{u,b} I_{u,b}(τ)]_1 +
+    /// Σ_{u,i} v_{u,i} α_u π_{u,i}, H) = e(Σ_{u,i} v_{u,i} π_{u,i}, [τ^ℓ]_2)`.
+    fn equation(
+        &self,
+        vk: &VerifierKey<E>,
+        commitment: &Commitment<E>,
+        items: &[Checked<'_, E>],
+        cell_w: &[E::ScalarField],
+        proof_w: &[E::ScalarField],
+    ) -> bool {
+        let (l, p) = (self.cell, commitment.polynomials().len());
+        let q = proof_w.len() / items.len().max(1);
+        let mut per_poly = vec![E::ScalarField::zero(); p];
+        let mut interp = vec![E::ScalarField::zero(); l];
+        let mut weighted_alpha = Vec::with_capacity(proof_w.len());
+        let mut proofs = Vec::with_capacity(proof_w.len());
+        for (u, (shard, proof, alpha)) in items.iter().enumerate() {
+            let w = &cell_w[u * p..(u + 1) * p];
+            for (b, (cell, wb)) in shard.values.chunks(l).zip(w).enumerate() {
+                per_poly[b] += wb;
+                for (acc, v) in interp.iter_mut().zip(cell) {
+                    *acc += *wb * v;
+                }
+            }
+            let v = &proof_w[u * q..(u + 1) * q];
+            weighted_alpha.extend(v.iter().map(|x| *x * alpha));
+            proofs.extend_from_slice(&proof.cells);
+        }
+        let c: E::G1 = vidkit_msm::msm(commitment.polynomials(), &per_poly);
+        let i: E::G1 = vidkit_msm::msm(vk.powers(), &interp);
+        let a: E::G1 = vidkit_msm::msm(&proofs, &weighted_alpha);
+        let b: E::G1 = vidkit_msm::msm(&proofs, proof_w);
+        vk.kzg.pairing_check(c - i + a, -b)
     }
 
     /// `n' = next_pow2(n)`: the number of cosets of the domain (shards
@@ -215,19 +328,19 @@ impl<E: Pairing> KzgCells<E> {
     }
 
     /// Checks one shard and its proof (lengths, index) against a checked
-    /// commitment of `p` polynomials; returns `α_j`.
+    /// commitment, for proofs of `points` points; returns `α_j`.
     fn check_item(
         &self,
         commitment: &Commitment<E>,
-        p: usize,
+        points: usize,
         shard: &Shard<E::ScalarField>,
         proof: &Proof<E>,
     ) -> Result<E::ScalarField, KzgCellsError> {
         commitment.info().check_shard(shard)?;
-        if proof.cells.len() != p {
+        if proof.cells.len() != points {
             return Err(KzgCellsError::ProofLength {
                 got: proof.cells.len() as u64,
-                expected: p,
+                expected: points,
             });
         }
         self.alpha(shard.index)
@@ -296,6 +409,13 @@ impl<E: Pairing> KzgCells<E> {
     }
 }
 
+/// A checked item of a verification: the shard, its proof and `α_j`.
+type Checked<'a, E> = (
+    &'a Shard<<E as Pairing>::ScalarField>,
+    &'a Proof<E>,
+    <E as Pairing>::ScalarField,
+);
+
 impl<E: Pairing> Scheme for KzgCells<E> {
     type Curve = E;
     type Srs = Srs<E>;
@@ -360,6 +480,15 @@ impl<E: Pairing> Scheme for KzgCells<E> {
         self.check_prove_inputs(pk, encoded, Some(commitment))?;
         let len = self.code.k() * self.cell;
         let polys = self.polynomials(&encoded.coefficients, encoded.info.m);
+        if self.fold {
+            let r = self.polynomial_challenge(&pk.vk, commitment);
+            let g = vidkit_core::poly::combine_rows(&polys, len, r);
+            return Ok(self
+                .prove_polynomial(pk, &g)?
+                .into_iter()
+                .map(|pi| Proof { cells: vec![pi] })
+                .collect());
+        }
         let per_poly: Vec<Vec<E::G1Affine>> = cfg_into_iter!(0..polys.len() / len)
             .map(|b| self.prove_polynomial(pk, &polys[b * len..(b + 1) * len]))
             .collect::<Result<_, _>>()?;
@@ -373,7 +502,8 @@ impl<E: Pairing> Scheme for KzgCells<E> {
     /// `e(Σ_b γ^b(C_b − [I_b(τ)]_1 + α_j π_b), H) = e(Σ_b γ^b π_b, [τ^ℓ]_2)`
     /// with `γ` = [`KzgCells::fold_challenge`]: for one polynomial, the
     /// cell equation `e(C − [I(τ)]_1, H) = e(π, [τ^ℓ − α_j]_2)` rearranged
-    /// so that both G2 points are fixed (two pairings, prepared).
+    /// so that both G2 points are fixed (two pairings, prepared). Folded
+    /// mode: [`KzgCells::verify_folded_with`] the file's challenge.
     fn verify(
         &self,
         vk: &VerifierKey<E>,
@@ -381,28 +511,23 @@ impl<E: Pairing> Scheme for KzgCells<E> {
         shard: &Shard<E::ScalarField>,
         proof: &Proof<E>,
     ) -> Result<bool, KzgCellsError> {
+        if self.fold {
+            let r = self.polynomial_challenge(vk, commitment);
+            return self.verify_folded_with(vk, commitment, shard, proof, r);
+        }
         let p = self.check_commitment(vk, commitment)?;
         let alpha = self.check_item(commitment, p, shard, proof)?;
         let gamma = self.fold_challenge(vk, commitment, shard, proof);
         let powers = vidkit_core::poly::powers(gamma, p);
-        let l = self.cell;
-        let mut interp = vec![E::ScalarField::zero(); l];
-        for (cell, g) in shard.values.chunks(l).zip(&powers) {
-            for (acc, v) in interp.iter_mut().zip(cell) {
-                *acc += *g * v;
-            }
-        }
-        let c: E::G1 = vidkit_msm::msm(commitment.polynomials(), &powers);
-        let pi: E::G1 = vidkit_msm::msm(&proof.cells, &powers);
-        let i: E::G1 = vidkit_msm::msm(vk.powers(), &interp);
-        Ok(vk.kzg.pairing_check(c - i + pi * alpha, -pi))
+        Ok(self.equation(vk, commitment, &[(shard, proof, alpha)], &powers, &powers))
     }
 
     /// EIP-7594's universal verification equation over the shards given:
     /// with verifier-private 128-bit `ρ_{u,b}` (one per cell),
     /// `e(Σ_b (Σ_u ρ_{u,b}) C_b − [Σ_{u,b} ρ_{u,b} I_{u,b}(τ)]_1 + Σ ρ_{u,b} α_{j_u} π_{u,b}, H)
     ///  = e(Σ ρ_{u,b} π_{u,b}, [τ^ℓ]_2)`: MSMs of sizes `p`, `ℓ` and
-    /// `2·t·p`, and two pairings. Repeated indices are allowed (each item is
+    /// `2·t·p`, and two pairings. Folded mode: one `ρ_u` per shard, its
+    /// cells weighted `ρ_u·r^b`. Repeated indices are allowed (each item is
     /// checked as `verify` would check it).
     fn batch_verify<R: RngCore + ?Sized>(
         &self,
@@ -412,46 +537,37 @@ impl<E: Pairing> Scheme for KzgCells<E> {
         rng: &mut R,
     ) -> Result<bool, KzgCellsError> {
         let p = self.check_commitment(vk, commitment)?;
-        let alphas = items
+        let points = self.proof_points(commitment.info().m);
+        let checked = items
             .iter()
-            .map(|(s, pr)| self.check_item(commitment, p, s, pr))
-            .collect::<Result<Vec<_>, _>>()?;
+            .map(|(s, pr)| Ok((*s, *pr, self.check_item(commitment, points, s, pr)?)))
+            .collect::<Result<Vec<_>, KzgCellsError>>()?;
         if items.is_empty() {
             return Ok(true);
         }
-        let l = self.cell;
-        let rho: Vec<E::ScalarField> = vidkit_kzg::random_coefficients(items.len() * p, rng);
-        let mut per_poly = vec![E::ScalarField::zero(); p];
-        let mut interp = vec![E::ScalarField::zero(); l];
-        let mut rho_alpha = Vec::with_capacity(rho.len());
-        let mut proofs = Vec::with_capacity(rho.len());
-        for (u, ((shard, proof), alpha)) in items.iter().zip(&alphas).enumerate() {
-            let rho_u = &rho[u * p..(u + 1) * p];
-            for (b, (cell, r)) in shard.values.chunks(l).zip(rho_u).enumerate() {
-                per_poly[b] += r;
-                for (acc, v) in interp.iter_mut().zip(cell) {
-                    *acc += *r * v;
-                }
-            }
-            rho_alpha.extend(rho_u.iter().map(|r| *r * alpha));
-            proofs.extend_from_slice(&proof.cells);
+        if self.fold {
+            // one weight ρ_u per shard: cells weighted ρ_u·r^b
+            let rho: Vec<E::ScalarField> = vidkit_kzg::random_coefficients(items.len(), rng);
+            let rb = vidkit_core::poly::powers(self.polynomial_challenge(vk, commitment), p);
+            let cell_w: Vec<E::ScalarField> = rho
+                .iter()
+                .flat_map(|x| rb.iter().map(move |y| *x * y))
+                .collect();
+            return Ok(self.equation(vk, commitment, &checked, &cell_w, &rho));
         }
-        let c: E::G1 = vidkit_msm::msm(commitment.polynomials(), &per_poly);
-        let i: E::G1 = vidkit_msm::msm(vk.powers(), &interp);
-        let a: E::G1 = vidkit_msm::msm(&proofs, &rho_alpha);
-        let b: E::G1 = vidkit_msm::msm(&proofs, &rho);
-        Ok(vk.kzg.pairing_check(c - i + a, -b))
+        let rho: Vec<E::ScalarField> = vidkit_kzg::random_coefficients(items.len() * p, rng);
+        Ok(self.equation(vk, commitment, &checked, &rho, &rho))
     }
 
     fn file_info<'a>(&self, commitment: &'a Commitment<E>) -> &'a FileInfo {
         commitment.info()
     }
 
-    /// Checks the count the bytes state against `⌈m/ℓ⌉` and the total
+    /// Checks the count the bytes state against `⌈m/ℓ⌉` (1 when folded) and the total
     /// length before decoding any point.
     fn proof_from_bytes(&self, info: &FileInfo, bytes: &[u8]) -> Result<Proof<E>, KzgCellsError> {
         info.check(&self.code)?;
-        let expected = self.polynomial_count(info.m);
+        let expected = self.proof_points(info.m);
         let got = vidkit_core::u64_at("proof", bytes, 0)?;
         if got != expected as u64 {
             return Err(KzgCellsError::ProofLength { got, expected });

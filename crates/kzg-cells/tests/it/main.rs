@@ -4,5 +4,6 @@
 mod conformance;
 mod decode;
 mod fk20;
+mod folding;
 mod oracles;
 mod tamper;
