@@ -25,6 +25,9 @@
 //!   with a Fiat-Shamir challenge into one equation (two pairings). Batch
 //!   verification is EIP-7594's universal verification equation with
 //!   verifier-private coefficients (two pairings for any number of shards).
+//! * **Folding** ([`KzgCells::folded`]): one proof point per shard for all
+//!   polynomials, opening `Σ_b r^b f_b` with `r` hashed from the verifier
+//!   key and every commitment ([`KzgCells::polynomial_challenge`]).
 //! * **Decoding** from any `k` shards: FFT erasure decoding with the
 //!   vanishing polynomial of the missing cosets.
 //!
