@@ -287,3 +287,46 @@ fn untrusted_bytes() {
         "ℓ = 3"
     );
 }
+
+/// Random bytes, and valid encodings with random bytes overwritten, never
+/// make the readers of proofs, commitments and keys panic (T-22).
+#[test]
+fn random_bytes_never_panic() {
+    use ark_serialize::{Compress, Validate};
+    use vidkit_kzg_cells::{ProverKey, VerifierKey};
+    type E = ark_bls12_381::Bls12_381;
+    let mut rng = ChaCha20Rng::seed_from_u64(5);
+    let scheme = KzgCells::<E>::new(2, 4, Encoding::Fft, 2).unwrap();
+    let len = 31 * 2 * 3;
+    let srs = scheme.insecure_srs(len, 5).unwrap();
+    let (pk, vk) = scheme.setup(&srs, len).unwrap();
+    let d = scheme.disperse(&pk, &data(len, &mut rng)).unwrap();
+    let info = *scheme.file_info(&d.commitment);
+    let valid = [
+        vidkit_core::to_bytes(&d.proofs[1]),
+        vidkit_core::to_bytes(&d.commitment),
+        vidkit_core::to_bytes(&vk),
+        vidkit_core::to_bytes(&pk),
+    ];
+    for round in 0..200 {
+        let mut inputs = vec![data((rng.next_u32() % 200) as usize, &mut rng)];
+        for v in &valid {
+            let mut b = v.clone();
+            for _ in 0..1 + round % 3 {
+                let at = rng.next_u32() as usize % b.len();
+                b[at] = rng.next_u32() as u8;
+            }
+            inputs.push(b);
+        }
+        for b in &inputs {
+            let _ = scheme.proof_from_bytes(&info, b);
+            for compress in [Compress::Yes, Compress::No] {
+                for validate in [Validate::Yes, Validate::No] {
+                    let _ = Commitment::<E>::deserialize_with_mode(&b[..], compress, validate);
+                    let _ = VerifierKey::<E>::deserialize_with_mode(&b[..], compress, validate);
+                    let _ = ProverKey::<E>::deserialize_with_mode(&b[..], compress, validate);
+                }
+            }
+        }
+    }
+}
