@@ -70,7 +70,7 @@ pub use commitment::{polynomial_count, Commitment};
 pub use error::KzgCellsError;
 pub use keys::{ProverKey, VerifierKey};
 pub use proof::Proof;
-pub use scheme::KzgCells;
+pub use scheme::{FileShard, KzgCells};
 
 /// The scheme's name in transcripts and reports.
 pub const NAME: &str = "kzg-cells";

@@ -6,7 +6,7 @@ use crate::{polynomial_count, Commitment, KzgCellsError, Proof, ProverKey, Verif
 use ark_ec::{pairing::Pairing, CurveGroup};
 use ark_ff::{Field, One, Zero};
 use ark_poly::{EvaluationDomain, Radix2EvaluationDomain};
-use ark_std::{cfg_into_iter, rand::RngCore, vec::Vec};
+use ark_std::{cfg_into_iter, collections::BTreeMap, rand::RngCore, vec::Vec};
 #[cfg(feature = "parallel")]
 use rayon::prelude::*;
 use vidkit_core::{
@@ -136,49 +136,108 @@ impl<E: Pairing> KzgCells<E> {
         let rb = vidkit_core::poly::powers(r, p);
         Ok(self.equation(
             vk,
-            commitment,
-            &[(shard, proof, alpha)],
+            &[(commitment, shard, proof, alpha)],
             &rb,
             &[E::ScalarField::one()],
         ))
     }
 
     /// The one pairing equation every check reduces to, for items
-    /// `(shard u, proof u, α_u)` with a weight per cell (`cell_w[u·p + b]`)
-    /// and per proof point (`proof_w[u·q + i]`, `q` points per proof):
-    /// `e(Σ_b (Σ_u w_{u,b}) C_b − [Σ_{u,b} w_{u,b} I_{u,b}(τ)]_1 +
+    /// `(commitment u, shard u, proof u, α_u)` of `p_u` cells and `q_u`
+    /// proof points, with a weight per cell (`cell_w`, the items' `p_u`
+    /// weights one after the other) and per proof point (`proof_w`, likewise
+    /// `q_u` each):
+    /// `e(Σ_{u,b} w_{u,b} C_{u,b} − [Σ_{u,b} w_{u,b} I_{u,b}(τ)]_1 +
     /// Σ_{u,i} v_{u,i} α_u π_{u,i}, H) = e(Σ_{u,i} v_{u,i} π_{u,i}, [τ^ℓ]_2)`.
+    /// The weights of equal commitments are summed first (one MSM over the
+    /// distinct commitments' points).
     fn equation(
         &self,
         vk: &VerifierKey<E>,
-        commitment: &Commitment<E>,
         items: &[Checked<'_, E>],
         cell_w: &[E::ScalarField],
         proof_w: &[E::ScalarField],
     ) -> bool {
-        let (l, p) = (self.cell, commitment.polynomials().len());
-        let q = proof_w.len() / items.len().max(1);
-        let mut per_poly = vec![E::ScalarField::zero(); p];
+        let l = self.cell;
+        // distinct commitments (by digest) and the summed weight of each point
+        let mut slots: BTreeMap<[u8; 64], usize> = BTreeMap::new();
+        let mut c_points: Vec<E::G1Affine> = Vec::new();
+        let mut c_w: Vec<E::ScalarField> = Vec::new();
         let mut interp = vec![E::ScalarField::zero(); l];
         let mut weighted_alpha = Vec::with_capacity(proof_w.len());
         let mut proofs = Vec::with_capacity(proof_w.len());
-        for (u, (shard, proof, alpha)) in items.iter().enumerate() {
-            let w = &cell_w[u * p..(u + 1) * p];
+        let (mut at_cell, mut at_proof) = (0, 0);
+        for (commitment, shard, proof, alpha) in items {
+            let points = commitment.polynomials();
+            let p = points.len();
+            let start = *slots.entry(*commitment.digest()).or_insert_with(|| {
+                c_points.extend_from_slice(points);
+                c_w.resize(c_w.len() + p, E::ScalarField::zero());
+                c_points.len() - p
+            });
+            let w = &cell_w[at_cell..at_cell + p];
+            at_cell += p;
             for (b, (cell, wb)) in shard.values.chunks(l).zip(w).enumerate() {
-                per_poly[b] += wb;
+                c_w[start + b] += wb;
                 for (acc, v) in interp.iter_mut().zip(cell) {
                     *acc += *wb * v;
                 }
             }
-            let v = &proof_w[u * q..(u + 1) * q];
+            let q = proof.cells.len();
+            let v = &proof_w[at_proof..at_proof + q];
+            at_proof += q;
             weighted_alpha.extend(v.iter().map(|x| *x * alpha));
             proofs.extend_from_slice(&proof.cells);
         }
-        let c: E::G1 = vidkit_msm::msm(commitment.polynomials(), &per_poly);
+        let c: E::G1 = vidkit_msm::msm(&c_points, &c_w);
         let i: E::G1 = vidkit_msm::msm(vk.powers(), &interp);
         let a: E::G1 = vidkit_msm::msm(&proofs, &weighted_alpha);
         let b: E::G1 = vidkit_msm::msm(&proofs, proof_w);
         vk.kzg.pairing_check(c - i + a, -b)
+    }
+
+    /// Batch verification of shards of **many** files (each item names its
+    /// commitment) with one random linear combination and two pairings:
+    /// EIP-7594's universal verification equation (docs/spec.md §11.3).
+    /// `Ok(true)` iff [`Scheme::verify`] would accept every item; `rng`
+    /// must be verifier-private. Commitments that appear several times are
+    /// summed once. Errors as [`Scheme::verify`]'s, for the first
+    /// malformed item.
+    pub fn batch_verify_files<R: RngCore + ?Sized>(
+        &self,
+        vk: &VerifierKey<E>,
+        items: &[FileShard<'_, E>],
+        rng: &mut R,
+    ) -> Result<bool, KzgCellsError> {
+        let mut checked = Vec::with_capacity(items.len());
+        for (c, shard, proof) in items {
+            let p = self.check_commitment(vk, c)?;
+            let points = self.proof_points(c.info().m);
+            let alpha = self.check_item(c, points, shard, proof)?;
+            checked.push((*c, *shard, *proof, alpha, p));
+        }
+        if items.is_empty() {
+            return Ok(true);
+        }
+        let mut cell_w = Vec::new();
+        let mut proof_w = Vec::new();
+        for (c, _, _, _, p) in &checked {
+            if self.fold {
+                let rho: E::ScalarField = vidkit_kzg::random_coefficients(1, rng)[0];
+                let rb = vidkit_core::poly::powers(self.polynomial_challenge(vk, c), *p);
+                cell_w.extend(rb.iter().map(|x| *x * rho));
+                proof_w.push(rho);
+            } else {
+                let rho: Vec<E::ScalarField> = vidkit_kzg::random_coefficients(*p, rng);
+                cell_w.extend_from_slice(&rho);
+                proof_w.extend(rho);
+            }
+        }
+        let checked: Vec<Checked<'_, E>> = checked
+            .into_iter()
+            .map(|(c, s, pr, a, _)| (c, s, pr, a))
+            .collect();
+        Ok(self.equation(vk, &checked, &cell_w, &proof_w))
     }
 
     /// `n' = next_pow2(n)`: the number of cosets of the domain (shards
@@ -409,8 +468,18 @@ impl<E: Pairing> KzgCells<E> {
     }
 }
 
-/// A checked item of a verification: the shard, its proof and `α_j`.
+/// One item of [`KzgCells::batch_verify_files`]: a shard, its proof and the
+/// commitment of its file.
+pub type FileShard<'a, E> = (
+    &'a Commitment<E>,
+    &'a Shard<<E as Pairing>::ScalarField>,
+    &'a Proof<E>,
+);
+
+/// A checked item of a verification: the commitment, the shard, its proof
+/// and `α_j`.
 type Checked<'a, E> = (
+    &'a Commitment<E>,
     &'a Shard<<E as Pairing>::ScalarField>,
     &'a Proof<E>,
     <E as Pairing>::ScalarField,
@@ -519,7 +588,7 @@ impl<E: Pairing> Scheme for KzgCells<E> {
         let alpha = self.check_item(commitment, p, shard, proof)?;
         let gamma = self.fold_challenge(vk, commitment, shard, proof);
         let powers = vidkit_core::poly::powers(gamma, p);
-        Ok(self.equation(vk, commitment, &[(shard, proof, alpha)], &powers, &powers))
+        Ok(self.equation(vk, &[(commitment, shard, proof, alpha)], &powers, &powers))
     }
 
     /// EIP-7594's universal verification equation over the shards given:
@@ -540,7 +609,14 @@ impl<E: Pairing> Scheme for KzgCells<E> {
         let points = self.proof_points(commitment.info().m);
         let checked = items
             .iter()
-            .map(|(s, pr)| Ok((*s, *pr, self.check_item(commitment, points, s, pr)?)))
+            .map(|(s, pr)| {
+                Ok((
+                    commitment,
+                    *s,
+                    *pr,
+                    self.check_item(commitment, points, s, pr)?,
+                ))
+            })
             .collect::<Result<Vec<_>, KzgCellsError>>()?;
         if items.is_empty() {
             return Ok(true);
@@ -553,10 +629,10 @@ impl<E: Pairing> Scheme for KzgCells<E> {
                 .iter()
                 .flat_map(|x| rb.iter().map(move |y| *x * y))
                 .collect();
-            return Ok(self.equation(vk, commitment, &checked, &cell_w, &rho));
+            return Ok(self.equation(vk, &checked, &cell_w, &rho));
         }
         let rho: Vec<E::ScalarField> = vidkit_kzg::random_coefficients(items.len() * p, rng);
-        Ok(self.equation(vk, commitment, &checked, &rho, &rho))
+        Ok(self.equation(vk, &checked, &rho, &rho))
     }
 
     fn file_info<'a>(&self, commitment: &'a Commitment<E>) -> &'a FileInfo {

@@ -5,5 +5,6 @@ mod conformance;
 mod decode;
 mod fk20;
 mod folding;
+mod many_files;
 mod oracles;
 mod tamper;
