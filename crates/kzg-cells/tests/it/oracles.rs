@@ -122,3 +122,88 @@ fn t10_known_tau_bn254() {
 fn t10_known_tau_bls24_317() {
     known_tau::<vidkit_bls24_317::Bls24_317>(2, 4, 2, 31 * 2 * 3, 5);
 }
+
+/// T-12: serialized sizes follow docs/kzg-cells.md (BLS12-381: G1 48 B,
+/// G2 96 B): proof `8 + 48·p` (folded `8 + 48`), commitment
+/// `33 + 8 + 8 + 48·p`, verifier key `48 + 2·96 + 8 + 48·ℓ + 8`, prover key
+/// `8 + 48·kℓ` + the verifier key.
+#[test]
+fn t12_sizes() {
+    type E = ark_bls12_381::Bls12_381;
+    let (k, n, l) = (4, 8, 4);
+    for folded in [false, true] {
+        let mut scheme = KzgCells::<E>::new(k, n, Encoding::Fft, l).unwrap();
+        if folded {
+            scheme = scheme.folded();
+        }
+        let len = 31 * k * 10; // m = 10: p = 3
+        let srs = scheme.insecure_srs(len, 9).unwrap();
+        let (pk, vk) = scheme.setup(&srs, len).unwrap();
+        let d = scheme.disperse(&pk, &vec![7u8; len]).unwrap();
+        let p = 3;
+        let proof = vidkit_core::to_bytes(&d.proofs[0]).len();
+        assert_eq!(proof, 8 + 48 * if folded { 1 } else { p });
+        assert_eq!(
+            vidkit_core::to_bytes(&d.commitment).len(),
+            33 + 8 + 8 + 48 * p
+        );
+        let vk_len = vidkit_core::to_bytes(&vk).len();
+        assert_eq!(vk_len, 48 + 2 * 96 + 8 + 48 * l + 8);
+        assert_eq!(vidkit_core::to_bytes(&pk).len(), 8 + 48 * k * l + vk_len);
+    }
+}
+
+/// T-19: the challenges bind what they must. The folded mode's `r`
+/// changes with every polynomial commitment, the metadata and the key; the
+/// per-shard `γ` with the index, every value and every proof point.
+#[test]
+fn t19_challenges_bind_everything() {
+    use vidkit_core::Shard;
+    use vidkit_kzg_cells::{Commitment, Proof};
+    type E = ark_bls12_381::Bls12_381;
+    let (k, n, l) = (2, 4, 2);
+    let scheme = KzgCells::<E>::new(k, n, Encoding::Fft, l).unwrap();
+    let len = 31 * k * 5; // m = 5: p = 3
+    let srs = scheme.insecure_srs(len, 3).unwrap();
+    let (pk, vk) = scheme.setup(&srs, len).unwrap();
+    let d = scheme.disperse(&pk, &vec![1u8; len]).unwrap();
+    let c = &d.commitment;
+    let r = scheme.polynomial_challenge(&vk, c);
+    let g = <E as Pairing>::G1Affine::generator();
+    for b in 0..c.polynomials().len() {
+        let mut pts = c.polynomials().to_vec();
+        pts[b] = (pts[b] + g).into_affine();
+        let other = Commitment::<E>::new(*c.info(), l, pts).unwrap();
+        assert_ne!(scheme.polynomial_challenge(&vk, &other), r, "C_{b}");
+    }
+    let mut info = *c.info();
+    info.len -= 1;
+    let shorter = Commitment::<E>::new(info, l, c.polynomials().to_vec()).unwrap();
+    assert_ne!(scheme.polynomial_challenge(&vk, &shorter), r, "L");
+    let srs2 = scheme.insecure_srs(len, 4).unwrap();
+    let (_, vk2) = scheme.setup(&srs2, len).unwrap();
+    assert_ne!(scheme.polynomial_challenge(&vk2, c), r, "key");
+
+    let (shard, proof) = (&d.shards[1], &d.proofs[1]);
+    let gamma = scheme.fold_challenge(&vk, c, shard, proof);
+    let moved = Shard {
+        index: 2,
+        values: shard.values.clone(),
+    };
+    assert_ne!(scheme.fold_challenge(&vk, c, &moved, proof), gamma, "index");
+    for i in 0..shard.values.len() {
+        let mut t = shard.clone();
+        t.values[i] += <E as Pairing>::ScalarField::from(1u64);
+        assert_ne!(scheme.fold_challenge(&vk, c, &t, proof), gamma, "value {i}");
+    }
+    for i in 0..proof.cells.len() {
+        let mut p: Proof<E> = proof.clone();
+        p.cells[i] = (p.cells[i] + g).into_affine();
+        assert_ne!(scheme.fold_challenge(&vk, c, shard, &p), gamma, "proof {i}");
+    }
+    assert_ne!(
+        scheme.fold_challenge(&vk, &shorter, shard, proof),
+        gamma,
+        "commitment"
+    );
+}
