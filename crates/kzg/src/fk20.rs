@@ -23,10 +23,10 @@
 //! `FFT_D(s^{(r)})` depend only on the SRS and are precomputed in
 //! [`Fk20`]; per polynomial the work is `ℓ` field FFTs of size `D`, `D`
 //! MSMs of size `ℓ` (the sum over `r` in the frequency domain), one G1
-//! inverse FFT of size `D` and one G1 FFT of size `N`:
-//! `O(kℓ·log(kℓ) + N log N)` group operations for all `N` proofs, against
-//! `N` MSMs of size `(k−1)ℓ` for the openings one by one
-//! ([`open_coset`]).
+//! inverse FFT of size `D` and one G1 FFT of size `N`: about `D·ℓ ≈ 2kℓ`
+//! scalar multiplications inside MSMs plus `(D log D + N log N)/2` in the
+//! FFT butterflies for all `N` proofs, against `N` MSMs of size `(k−1)ℓ`
+//! for the openings one by one ([`open_coset`]).
 //!
 //! The G1 FFTs are arkworks' (`ark_poly`'s radix-2 domains transform any
 //! [`ark_poly::domain::DomainCoeff`], group elements included); only the
