@@ -46,4 +46,16 @@ pub enum KzgError {
         /// rows of the file
         expected: usize,
     },
+    /// FK20 parameters no precomputation exists for: a cell size that is
+    /// not a power of two, zero chunks, or transform sizes beyond the
+    /// field's roots of unity.
+    #[error(
+        "FK20 cannot serve cells of {cell} elements with {chunks} chunks (or this many cosets)"
+    )]
+    Fk20Shape {
+        /// cell size ℓ
+        cell: usize,
+        /// chunks k (polynomials of degree < k·ℓ)
+        chunks: usize,
+    },
 }

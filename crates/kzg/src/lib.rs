@@ -27,6 +27,9 @@
 //! assert!(!verify(&vk, c.into_affine(), z, v + Fr::from(1u64), pi.into_affine()));
 //! ```
 //!
+//! [`fk20`] computes the `N` coset multi-proofs of one polynomial together
+//! (FK20, `O(N log N)` with G1 FFTs), for the cells scheme and KZG+.
+//!
 //! [`EthereumSetup`] loads the Ethereum KZG ceremony output (c-kzg's
 //! `trusted_setup.txt`) into a validated [`Srs`](vidkit_core::Srs) and
 //! computes EIP-4844 blob commitments and proofs byte-identical to c-kzg's
@@ -48,6 +51,7 @@ pub mod ethereum;
 mod ethereum_blob;
 mod ethereum_error;
 mod ethereum_text;
+pub mod fk20;
 pub mod per_row;
 mod primitive;
 mod verifier;

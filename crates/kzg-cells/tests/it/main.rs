@@ -1,0 +1,10 @@
+//! Integration tests of `kzg-cells`, compiled into one test binary. Each
+//! module is one topic.
+
+mod conformance;
+mod decode;
+mod fk20;
+mod folding;
+mod many_files;
+mod oracles;
+mod tamper;

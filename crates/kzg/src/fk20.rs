@@ -1,0 +1,243 @@
+//! FK20: all coset multi-proofs of one polynomial at once (Feist and
+//! Khovratovich, "Fast amortized KZG proofs", 2020; docs/spec.md §11.3).
+//!
+//! Let `f(X) = Σ_{c < kℓ} f_c X^c` and, for a cell size `ℓ` (a power of two)
+//! and `N` cosets, let `ω_N` be a primitive `N`-th root of unity. The
+//! multi-proof for the coset `{x : x^ℓ = a}` is `[q_a(τ)]_1` with
+//! `q_a = f div (X^ℓ − a)`. Writing `c = ℓu + r` (`r < ℓ`) and
+//! `f = Σ_r X^r F_r(X^ℓ)` with `F_r(Y) = Σ_u f_{ℓu+r} Y^u`, the quotient is
+//! `q_a(X) = Σ_r X^r (F_r(Y) div (Y − a))|_{Y = X^ℓ}`, and collecting powers
+//! of `a` gives
+//!
+//! ```text
+//! [q_a(τ)]_1 = Σ_{e < k−1} a^e · h_e,
+//! h_e = Σ_{r < ℓ} Σ_{u ≤ k−2−e} f_{ℓ(u+e+1)+r} · [τ^{ℓu+r}]_1 .
+//! ```
+//!
+//! So the proofs at `a = ω_N^j`, `j < N`, are the size-`N` DFT of
+//! `(h_e)_e` (folded modulo `N` when `k − 1 > N`): one G1 FFT. Each
+//! `h^{(r)}` is a Toeplitz matrix–vector product of the `k − 1` SRS points
+//! `s^{(r)}_u = [τ^{ℓu+r}]_1` with the coefficients `f_{ℓw+r}`; it is a
+//! correlation, computed as a cyclic convolution of size `D ≥ 2k − 2`
+//! through FFTs: `h_e = (s^{(r)} ∗ rev(a^{(r)}))[k−2−e]`. The transforms
+//! `FFT_D(s^{(r)})` depend only on the SRS and are precomputed in
+//! [`Fk20`]; per polynomial the work is `ℓ` field FFTs of size `D`, `D`
+//! MSMs of size `ℓ` (the sum over `r` in the frequency domain), one G1
+//! inverse FFT of size `D` and one G1 FFT of size `N`: about `D·ℓ ≈ 2kℓ`
+//! scalar multiplications inside MSMs plus `(D log D + N log N)/2` in the
+//! FFT butterflies for all `N` proofs, against `N` MSMs of size `(k−1)ℓ`
+//! for the openings one by one ([`open_coset`]).
+//!
+//! The G1 FFTs are arkworks' (`ark_poly`'s radix-2 domains transform any
+//! [`ark_poly::domain::DomainCoeff`], group elements included); only the
+//! index bookkeeping above is written here. Proof `j` is for the coset of
+//! `a = ω_N^j` where `ω_N` is the generator of `ark_poly`'s radix-2
+//! domain of size `N` (the one `vidkit-erasure`'s FFT encodings use).
+
+use crate::KzgError;
+use ark_ec::{pairing::Pairing, AffineRepr, CurveGroup};
+use ark_ff::{Field, Zero};
+use ark_poly::{EvaluationDomain, Radix2EvaluationDomain};
+use ark_std::vec::Vec;
+
+/// Division by the vanishing polynomial of a coset, `X^ℓ − a`: returns the
+/// remainder (the `ℓ` coefficients of the polynomial that interpolates `f`
+/// on the coset `{x : x^ℓ = a}`, fewer if `f` is shorter) and the quotient
+/// (`len − ℓ` coefficients, none when `f` has at most `ℓ`).
+///
+/// `cell` must be at least 1 (a zero cell size returns `f` as remainder).
+///
+/// ```
+/// use ark_bls12_381::Fr;
+/// // f = 1 + 2X + 3X² + 4X³ = (3 + 4X)(X² − 5) + (16 + 22X)
+/// let f: Vec<Fr> = [1u64, 2, 3, 4].map(Fr::from).to_vec();
+/// let (rem, quo) = vidkit_kzg::fk20::divide_by_coset(&f, 2, Fr::from(5u64));
+/// assert_eq!(rem, [16u64, 22].map(Fr::from).to_vec());
+/// assert_eq!(quo, [3u64, 4].map(Fr::from).to_vec());
+/// ```
+pub fn divide_by_coset<F: Field>(coeffs: &[F], cell: usize, a: F) -> (Vec<F>, Vec<F>) {
+    if cell == 0 || coeffs.len() <= cell {
+        return (coeffs.to_vec(), Vec::new());
+    }
+    let mut r = coeffs.to_vec();
+    let mut q = vec![F::zero(); coeffs.len() - cell];
+    for i in (cell..coeffs.len()).rev() {
+        let top = r[i];
+        q[i - cell] = top;
+        r[i - cell] += a * top;
+    }
+    r.truncate(cell);
+    (r, q)
+}
+
+/// The multi-proof of one coset, the slow way: `[q(τ)]_1` with
+/// `q = f div (X^ℓ − a)` ([`divide_by_coset`]) and one MSM. `N` of these
+/// are what [`Fk20::prove`] replaces; kept as the reference the tests
+/// compare FK20 with, and for the one-by-one baseline.
+///
+/// Fails with [`KzgError::TooManyCoefficients`] if the quotient is longer
+/// than `powers`.
+pub fn open_coset<E: Pairing>(
+    powers: &[E::G1Affine],
+    coeffs: &[E::ScalarField],
+    cell: usize,
+    a: E::ScalarField,
+) -> Result<E::G1, KzgError> {
+    let (_, q) = divide_by_coset(coeffs, cell, a);
+    crate::commit::<E::G1>(powers, &q)
+}
+
+/// The SRS side of FK20 for polynomials of `chunks · cell` coefficients
+/// (`k = chunks`, `ℓ = cell`): the size-`D` G1 transforms of the `ℓ`
+/// strided SRS vectors `s^{(r)}`, stored frequency by frequency (`D` rows
+/// of `ℓ` affine points, the bases of the per-frequency MSMs).
+///
+/// Built once per `(ℓ, k)` from the first `(k − 1)·ℓ` powers; never
+/// serialized (keys that hold one rebuild it).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Fk20<E: Pairing> {
+    cell: usize,
+    chunks: usize,
+    /// `D`, a power of two `≥ 2k − 2` (0 when `k = 1`: no quotient).
+    size: usize,
+    /// `bases[d·ℓ + r] = FFT_D(s^{(r)})[d]`.
+    bases: Vec<E::G1Affine>,
+}
+
+impl<E: Pairing> Fk20<E> {
+    /// Precomputes FK20 for polynomials of degree `< chunks · cell` from
+    /// `powers = ([τ^i]_1)_i` (at least `(chunks − 1)·cell` of them).
+    ///
+    /// Errors: [`KzgError::Core`] with [`vidkit_core::Error::KeyTooShort`]
+    /// for too few powers, [`KzgError::Fk20Shape`] for `cell` not a power
+    /// of two, `chunks = 0`, or a transform size the field has no root of
+    /// unity for.
+    pub fn new(powers: &[E::G1Affine], cell: usize, chunks: usize) -> Result<Self, KzgError> {
+        let shape = || KzgError::Fk20Shape { cell, chunks };
+        if !cell.is_power_of_two() || chunks == 0 {
+            return Err(shape());
+        }
+        let need = (chunks - 1).checked_mul(cell).ok_or_else(shape)?;
+        if powers.len() < need {
+            return Err(vidkit_core::Error::KeyTooShort {
+                have: powers.len(),
+                need,
+            }
+            .into());
+        }
+        if chunks == 1 {
+            return Ok(Self {
+                cell,
+                chunks,
+                size: 0,
+                bases: Vec::new(),
+            });
+        }
+        let size = (2 * chunks - 2).next_power_of_two();
+        let domain = domain::<E::ScalarField>(size).ok_or_else(shape)?;
+        let mut bases = vec![E::G1Affine::zero(); size * cell];
+        for r in 0..cell {
+            let mut s: Vec<E::G1> = (0..chunks - 1)
+                .map(|u| powers[u * cell + r].into())
+                .collect();
+            domain.fft_in_place(&mut s);
+            let s = E::G1::normalize_batch(&s);
+            for (d, p) in s.into_iter().enumerate() {
+                bases[d * cell + r] = p;
+            }
+        }
+        Ok(Self {
+            cell,
+            chunks,
+            size,
+            bases,
+        })
+    }
+
+    /// The cell size `ℓ`.
+    pub fn cell(&self) -> usize {
+        self.cell
+    }
+
+    /// The number of chunks `k`: polynomials have at most `k·ℓ` coefficients.
+    pub fn chunks(&self) -> usize {
+        self.chunks
+    }
+
+    /// The vector `(h_e)_{e < k−1}` of the module docs: the G1 coefficients
+    /// of the "proof polynomial" whose value at `a` is the multi-proof of
+    /// the coset `{x : x^ℓ = a}`. `coeffs` may be shorter than `k·ℓ` (missing
+    /// coefficients are zero).
+    ///
+    /// Fails with [`KzgError::TooManyCoefficients`] for more than `k·ℓ`
+    /// coefficients.
+    pub fn proof_coefficients(&self, coeffs: &[E::ScalarField]) -> Result<Vec<E::G1>, KzgError> {
+        let (k, l) = (self.chunks, self.cell);
+        if coeffs.len() > k * l {
+            return Err(KzgError::TooManyCoefficients {
+                coefficients: coeffs.len(),
+                powers: k * l,
+            });
+        }
+        if k == 1 {
+            return Ok(Vec::new());
+        }
+        let domain = domain::<E::ScalarField>(self.size).expect("checked in new");
+        // frequency-major transforms of the reversed strided coefficient vectors
+        let mut freq = vec![E::ScalarField::zero(); self.size * l];
+        for r in 0..l {
+            let mut a: Vec<E::ScalarField> = (0..k)
+                .map(|i| {
+                    let w = k - 1 - i;
+                    coeffs.get(w * l + r).copied().unwrap_or_default()
+                })
+                .collect();
+            domain.fft_in_place(&mut a);
+            for (d, v) in a.into_iter().enumerate() {
+                freq[d * l + r] = v;
+            }
+        }
+        let mut conv: Vec<E::G1> = freq
+            .chunks_exact(l)
+            .zip(self.bases.chunks_exact(l))
+            .map(|(scalars, bases)| vidkit_msm::msm::<E::G1>(bases, scalars))
+            .collect();
+        domain.ifft_in_place(&mut conv);
+        Ok((0..k - 1).map(|e| conv[k - 2 - e]).collect())
+    }
+
+    /// The `N = cosets` multi-proofs of `f` (coefficients `coeffs`, at most
+    /// `k·ℓ`): proof `j` is `[f div (X^ℓ − ω_N^j)](τ)` in G1, for `j < N`
+    /// (see the module docs for `ω_N`). `cosets` must be a power of two the
+    /// field has roots of unity for.
+    ///
+    /// Errors: [`KzgError::TooManyCoefficients`], [`KzgError::Fk20Shape`]
+    /// (a number of cosets that is not a supported power of two).
+    pub fn prove(
+        &self,
+        coeffs: &[E::ScalarField],
+        cosets: usize,
+    ) -> Result<Vec<E::G1Affine>, KzgError> {
+        let bad = || KzgError::Fk20Shape {
+            cell: self.cell,
+            chunks: self.chunks,
+        };
+        let domain = domain::<E::ScalarField>(cosets).ok_or_else(bad)?;
+        let h = self.proof_coefficients(coeffs)?;
+        // fold modulo N: a^N = 1 for every a = ω_N^j
+        let mut folded = vec![E::G1::zero(); cosets];
+        for (e, p) in h.into_iter().enumerate() {
+            folded[e % cosets] += p;
+        }
+        domain.fft_in_place(&mut folded);
+        Ok(E::G1::normalize_batch(&folded))
+    }
+}
+
+/// ark-poly's radix-2 domain of exactly `size` points (a power of two).
+fn domain<F: ark_ff::FftField>(size: usize) -> Option<Radix2EvaluationDomain<F>> {
+    if !size.is_power_of_two() {
+        return None;
+    }
+    Radix2EvaluationDomain::<F>::new(size).filter(|d| d.size() == size)
+}
