@@ -82,6 +82,7 @@
 
 mod commitment;
 mod error;
+pub mod global;
 mod ipa;
 mod keys;
 pub mod poly;
@@ -94,6 +95,10 @@ mod verify;
 
 pub use commitment::{m_prime, rounds, Commitment, RowCommitments};
 pub use error::AplonkError;
+pub use global::{
+    global_challenge, AplonkGlobal, FileProof, FileVerifier, GlobalCommitment, GlobalHint,
+    GlobalProof,
+};
 pub use keys::{ProverKey, VerifierKey};
 pub use proof::{Proof, ProofParts, Round, MAX_ROUNDS};
 pub use scheme::Aplonk;
