@@ -689,3 +689,30 @@ proptest! {
         let _ = GlobalProof::<E>::deserialize_compressed(&bytes[..]);
     }
 }
+
+/// Pinned SHA-256 digests of an aPlonK global commitment and of every proof
+/// for a fixed setup and input: the format is stable, and the same with and
+/// without `parallel` (the per-shard openings run on the rayon pool).
+#[test]
+fn golden_vectors() {
+    use sha2::{Digest, Sha256};
+    type E = ark_bls12_381::Bls12_381;
+    let scheme = AplonkGlobal::<E>::new(2, 5, Encoding::Fft).unwrap();
+    let srs = AplonkSrs::<E>::insecure_from_seeds(2024, 2025, 2, 4);
+    let (pk, _vk) = scheme.setup(&srs, 31 * 2 * 3).unwrap();
+    let data: Vec<u8> = (0..31 * 2 * 3).map(|i| (i * 7 + 1) as u8).collect();
+    let d = scheme.disperse(&pk, &data).unwrap();
+    let hex = |b: Vec<u8>| hex::encode(Sha256::digest(b));
+    let got: Vec<String> = std::iter::once(hex(vidkit_core::to_bytes(&d.commitment)))
+        .chain(d.proofs.iter().map(|p| hex(vidkit_core::to_bytes(p))))
+        .collect();
+    let expected: [&str; 6] = [
+        "0fcf0e4e58079992e7854de37779fe00c09a603ae31ab6aa8c225a8301764977",
+        "5ed16d82af01e58f9c0ead3ed786460a62644f111c6186f0eeca53673a37af42",
+        "080418980021e1ba7eff8a124ba53e318f8c2eb29a769f0f9aeea0f4aef6426a",
+        "da5af727cd38ee5730848b4a3015f7ab3d1e7136bbc45296be9e003dafaf288f",
+        "ff9097d37f91840730c7d0df4cef8bb56c10303ede1cc3c7d28ccb77bd56fde4",
+        "162e9bf00a7e0cdcd0283c8aa141c141848020320660321a996c2dda0aeaad49",
+    ];
+    assert_eq!(got, expected);
+}
