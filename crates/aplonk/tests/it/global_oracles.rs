@@ -646,7 +646,7 @@ proptest! {
     /// change of one value of one shard is caught.
     #[test]
     fn random_files_verify_and_tampering_is_caught(
-        k_log in 0u32..3,
+        k in 1usize..5,
         extra in 0usize..4,
         len in 1usize..400,
         enc in 0u8..3,
@@ -655,10 +655,15 @@ proptest! {
         delta in 1u64..u64::MAX,
     ) {
         type E = ark_bls12_381::Bls12_381;
-        // k a power of two, which every encoding accepts
-        let k = 1usize << k_log;
-        let n = k + extra;
-        let scheme = AplonkGlobal::<E>::new(k, n, encoding(enc)).unwrap();
+        // the systematic encoding needs k a power of two and every source
+        // column inside the code: n ∈ {k, 2k} (as aPlonK-PC's property test)
+        let enc = if encoding(enc) == Encoding::Systematic && !k.is_power_of_two() {
+            Encoding::Fft
+        } else {
+            encoding(enc)
+        };
+        let n = if enc == Encoding::Systematic { k << (extra % 2) } else { k + extra };
+        let scheme = AplonkGlobal::<E>::new(k, n, enc).unwrap();
         let m = packing::rows_for::<ark_bls12_381::Fr>(400, k).unwrap();
         let srs = AplonkSrs::<E>::insecure_from_seeds(seed, seed ^ 1, k, m_prime(m));
         let (pk, vk) = scheme.setup(&srs, 400).unwrap();
