@@ -14,7 +14,14 @@ use std::collections::BTreeSet;
 use vidkit_core::Encoding;
 
 /// Scheme names accepted on the command line and written to results.
-pub const SCHEMES: [&str; 5] = ["kzg", "kzg-plus", "kzg-plus-global", "aplonk", "semi-avid"];
+pub const SCHEMES: [&str; 6] = [
+    "kzg",
+    "kzg-plus",
+    "kzg-plus-global",
+    "aplonk",
+    "aplonk-global",
+    "semi-avid",
+];
 /// Curve names accepted on the command line and written to results.
 pub const CURVES: [&str; 3] = ["bls12-381", "bn254", "bls24-317"];
 /// Most values a single list may expand to (guards against typos like `1..=1000000:+1`).
@@ -85,7 +92,7 @@ impl Point {
     pub fn cost(&self) -> u64 {
         let factor = match self.scheme.as_str() {
             "aplonk" => 20,
-            "kzg" | "kzg-plus" | "kzg-plus-global" => 4,
+            "kzg" | "kzg-plus" | "kzg-plus-global" | "aplonk-global" => 4,
             _ => 1,
         };
         let data = self.bytes.max(31 * self.k) as u64;

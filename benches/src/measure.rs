@@ -5,7 +5,7 @@
 //! `setup` (keys from the SRS) → `encode` → `commit` → `prove` (all n shards)
 //! → `verify_shards` of k random distinct shards, one verdict each (as in the
 //! paper, §4.3.2, with what depends only on the file done once: the same as
-//! `verify` in a loop for every scheme but KZG+ global)
+//! `verify` in a loop for every scheme but KZG+ global and aPlonK global)
 //! → `batch_verify` of the same k shards → `decode` from the same k shards.
 //! Then, untimed, the tampering checks: an altered value, a shard moved to
 //! another index, and a batch containing the altered shard must all be

@@ -35,8 +35,8 @@ pub struct Measurement {
     /// `Scheme::prove` for all n shards.
     pub t_prove_ns: u64,
     /// `Scheme::verify_shards` of k random shards: one verdict each, one after
-    /// the other, with the per-file work done once (KZG+ global; for the
-    /// other schemes `Scheme::verify` in a loop).
+    /// the other, with the per-file work done once (KZG+ global and aPlonK
+    /// global; for the other schemes `Scheme::verify` in a loop).
     pub t_verify_ns: u64,
     /// `Scheme::batch_verify` of the same k shards at once.
     pub t_batch_verify_ns: u64,

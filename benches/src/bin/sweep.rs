@@ -29,7 +29,8 @@ struct Cli {
     /// options override its axes.
     #[arg(long)]
     preset: Option<String>,
-    /// Schemes: kzg, kzg-plus, kzg-plus-global, aplonk, semi-avid.
+    /// Schemes: kzg, kzg-plus, kzg-plus-global, aplonk, aplonk-global,
+    /// semi-avid.
     #[arg(long)]
     schemes: Option<String>,
     /// Curves: bls12-381, bn254, bls24-317.

@@ -34,11 +34,18 @@ use std::path::{Path, PathBuf};
 pub use tables::{curves_table, stats_table, table1, threads_table};
 
 /// The scheme order used in every figure (colours: [`scheme_colour`]).
-pub const SCHEME_ORDER: [&str; 5] = ["semi-avid", "kzg-plus", "kzg-plus-global", "kzg", "aplonk"];
+pub const SCHEME_ORDER: [&str; 6] = [
+    "semi-avid",
+    "kzg-plus",
+    "kzg-plus-global",
+    "kzg",
+    "aplonk",
+    "aplonk-global",
+];
 
 /// The colour of a scheme in every figure: the Okabe–Ito palette, which
 /// stays distinguishable under the common colour-vision deficiencies (no
-/// red against green). Unknown schemes get vermillion, then black.
+/// red against green). Unknown schemes get grey.
 pub fn scheme_colour(scheme: &str) -> plotters::style::RGBColor {
     use plotters::style::RGBColor;
     match scheme {
@@ -47,7 +54,8 @@ pub fn scheme_colour(scheme: &str) -> plotters::style::RGBColor {
         "kzg" => RGBColor(86, 180, 233),            // sky blue
         "aplonk" => RGBColor(204, 121, 167),        // reddish purple
         "kzg-plus-global" => RGBColor(0, 158, 115), // bluish green
-        _ => RGBColor(213, 94, 0),                  // vermillion
+        "aplonk-global" => RGBColor(213, 94, 0),    // vermillion
+        _ => RGBColor(90, 90, 90),                  // grey
     }
 }
 

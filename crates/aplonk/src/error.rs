@@ -51,4 +51,17 @@ pub enum AplonkError {
         /// rows of the file
         expected: usize,
     },
+    /// An aPlonK global proof's Merkle path does not have `⌈log2 n⌉`
+    /// siblings.
+    #[error("the Merkle path has {got} siblings, expected {expected}")]
+    PathLength {
+        /// siblings in the proof
+        got: usize,
+        /// `⌈log2 n⌉` (or the largest length any file allows)
+        expected: usize,
+    },
+    /// The prover hint handed to aPlonK global's `prove` (row commitments
+    /// and Merkle tree) does not belong to the commitment.
+    #[error("the prover hint does not belong to this commitment")]
+    HintMismatch,
 }

@@ -29,6 +29,14 @@
 //! Verification (module `verify`) costs `O(m)` field operations (the shard
 //! itself), `O(κ)` group work, 4 Miller loops and one final exponentiation.
 //!
+//! ## aPlonK global ([`global`], docs/spec.md §7.9)
+//! [`AplonkGlobal`] (scheme name `aplonk-global`) draws **one** `r` per
+//! file, after a Merkle root of the shards is in the commitment, so `μ̂`, the
+//! IPA and `π_ck` are proved once per file and carried by every shard's
+//! proof ([`FileProof`]); each shard adds its KZG(σ) opening at `α_j` and its
+//! Merkle path. [`AplonkGlobal::prepare`] gives a [`FileVerifier`] that
+//! checks the per-file part once and then each shard with two pairings.
+//!
 //! ## Where this differs from komodo 1.0.1 (docs/spec.md §7.7)
 //! komodo's verifier never reads the shard (any tampered shard verifies), its
 //! `r` binds only `com_f` and the point, it needs `m` to be a power of two
@@ -82,6 +90,7 @@
 
 mod commitment;
 mod error;
+pub mod global;
 mod ipa;
 mod keys;
 pub mod poly;
@@ -94,6 +103,10 @@ mod verify;
 
 pub use commitment::{m_prime, rounds, Commitment, RowCommitments};
 pub use error::AplonkError;
+pub use global::{
+    global_challenge, AplonkGlobal, FileProof, FileVerifier, GlobalCommitment, GlobalHint,
+    GlobalProof,
+};
 pub use keys::{ProverKey, VerifierKey};
 pub use proof::{Proof, ProofParts, Round, MAX_ROUNDS};
 pub use scheme::Aplonk;

@@ -82,13 +82,13 @@ impl<E: Pairing> Round<E> {
     }
 
     /// The cheap checks (G1 subgroup membership) of this round.
-    fn validate_points(&self) -> Result<(), SerializationError> {
+    pub(crate) fn validate_points(&self) -> Result<(), SerializationError> {
         self.l_r.check()?;
         self.r_r.check()
     }
 
     /// The G_T checks (one exponentiation by `r` each).
-    fn validate_gt(&self) -> Result<(), SerializationError> {
+    pub(crate) fn validate_gt(&self) -> Result<(), SerializationError> {
         self.l_g.check()?;
         self.r_g.check()
     }
@@ -128,7 +128,7 @@ pub struct Proof<E: Pairing> {
     pub(crate) pi_ck: E::G2Affine,
 }
 
-fn invalid(what: &'static str, e: SerializationError) -> AplonkError {
+pub(crate) fn invalid(what: &'static str, e: SerializationError) -> AplonkError {
     vidkit_core::Error::Deserialization {
         what,
         source: e.into(),

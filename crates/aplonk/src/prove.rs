@@ -11,6 +11,8 @@
 use crate::{ipa, poly, transcript::ShardTranscript, AplonkError, Commitment, Proof, ProverKey};
 use ark_ec::{pairing::Pairing, CurveGroup};
 use ark_ff::Zero;
+#[cfg(feature = "parallel")]
+use rayon::prelude::*;
 use vidkit_msm::MsmBases;
 
 /// Data shared by the proofs of all shards of one file (the round-0 and,
@@ -133,6 +135,56 @@ impl<'a, E: Pairing> FileProver<'a, E> {
             g_0: ipa.g_0,
             pi_ck: pi_ck.into_affine(),
         }
+    }
+}
+
+impl<E: Pairing> FileProver<'_, E> {
+    /// aPlonK global (docs/spec.md §7.9.3): the per-file part, from the
+    /// per-file transcript `t` that drew `r`: `μ̂ = ⟨μ, (r^i)⟩`, absorbed
+    /// alone, then the IPA and `π_ck` exactly as in a shard proof.
+    pub fn file_part(
+        &self,
+        mut t: ShardTranscript,
+        r: E::ScalarField,
+    ) -> crate::global::FileProof<E> {
+        let b = poly::powers(r, self.m_prime);
+        let b_mu = &b[..self.mu.len()];
+        let mu_hat: E::G1 = match self.shared.fixed.as_ref().and_then(|f| f.mu_msm(b_mu)) {
+            Some(p) => p,
+            None => vidkit_msm::msm(self.mu, b_mu),
+        };
+        let mu_hat = mu_hat.into_affine();
+        t.mu_hat::<E>(&mu_hat);
+        let ipa = ipa::prove::<E>(&mut t, self.mu, &self.pk.ck, b, &self.shared);
+        let rho = t.final_key::<E>(&ipa.mu_0, &ipa.g_0);
+        let g = poly::g_coeffs(&ipa.us, &ipa.u_invs);
+        let (_, h) = vidkit_kzg::divide_by_linear(&g, rho);
+        let pi_ck: E::G2 = self.ck_bases.msm(&h);
+        crate::global::FileProof {
+            mu_hat,
+            rounds: ipa.rounds,
+            mu_0: ipa.mu_0,
+            g_0: ipa.g_0,
+            pi_ck: pi_ck.into_affine(),
+        }
+    }
+
+    /// aPlonK global: the KZG(σ) openings of `f` (`k` coefficients) at every
+    /// point of `alphas`, the quotients by Ruffini (on the rayon pool with
+    /// `parallel`) and their commitments in one pass over the key's
+    /// fixed-base table, as for aPlonK-PC's `π_kzg`.
+    pub fn openings(&self, f: &[E::ScalarField], alphas: &[E::ScalarField]) -> Vec<E::G1> {
+        let len = self.k.saturating_sub(1);
+        if len == 0 {
+            return vec![E::G1::zero(); alphas.len()];
+        }
+        let quotients: Vec<Vec<E::ScalarField>> = ark_std::cfg_iter!(alphas)
+            .map(|&a| vidkit_kzg::divide_by_linear(f, a).1)
+            .collect();
+        self.pk
+            .sigma
+            .msm_rows(&quotients.concat(), len)
+            .expect("k − 1 ≤ k powers and every quotient has k − 1 coefficients")
     }
 }
 

@@ -44,7 +44,7 @@ impl<E: Pairing> Aplonk<E> {
     }
 
     /// Common input checks of `verify` and `batch_verify`.
-    fn check_input(
+    pub(crate) fn check_input(
         &self,
         vk: &VerifierKey<E>,
         commitment: &Commitment<E>,

@@ -40,6 +40,34 @@ impl ShardTranscript {
         (Self(t), r)
     }
 
+    /// The per-file transcript of aPlonK global (docs/spec.md §7.9), DST
+    /// `vidkit/aplonk-global/r/v1`: absorbs the curve, the file metadata and
+    /// `m'`, the verifier-key digest, `com_f` and the Merkle root of the
+    /// shards, and returns it with the file's one challenge `r`. The IPA and
+    /// `π_ck` then continue it ([`ShardTranscript::mu_hat`],
+    /// [`ShardTranscript::round`], [`ShardTranscript::final_key`]).
+    pub(crate) fn global<E: Pairing>(
+        vk_digest: &[u8; 64],
+        commitment: &Commitment<E>,
+        root: &[u8; 32],
+    ) -> (Self, E::ScalarField) {
+        let mut t = Transcript::new(&Transcript::dst(crate::global::GLOBAL_NAME, "r"));
+        t.append_curve::<E>();
+        commitment.info.append_to(&mut t);
+        t.append_u64(b"m'", m_prime(commitment.info.m) as u64);
+        t.append_bytes(b"vk", vk_digest);
+        t.append(b"com_f", &commitment.com_f);
+        t.append_bytes(b"root", root);
+        let r = t.challenge(b"r");
+        (Self(t), r)
+    }
+
+    /// Absorbs `μ̂` alone (aPlonK global: the openings `π_j` are per shard
+    /// and outside the per-file transcript).
+    pub(crate) fn mu_hat<E: Pairing>(&mut self, mu_hat: &E::G1Affine) {
+        self.0.append(b"mu_hat", mu_hat);
+    }
+
     /// Absorbs `μ̂` and `π_kzg`.
     pub fn opening<E: Pairing>(&mut self, mu_hat: &E::G1Affine, pi_kzg: &E::G1Affine) {
         self.0.append(b"mu_hat", mu_hat);

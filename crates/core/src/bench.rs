@@ -16,7 +16,8 @@
 //! and a verifier is most interested in the ones that are not). `verify`
 //! gives each shard its own verdict, with what depends only on the file done
 //! once per iteration, as a verifier of several shards of one file would:
-//! for schemes without such work (every one but KZG+ global) that is
+//! for schemes without such work (every one but KZG+ global and aPlonK
+//! global) that is
 //! [`Scheme::verify`] in a loop. Everything
 //! else (SRS, keys, encoding, the commitment and proofs that are verified)
 //! happens once per point, outside the timed closures.

@@ -4,8 +4,9 @@
 //! [`Scheme`] trait every polynomial-commitment dispersal scheme implements,
 //! the byte ↔ field-element packing ([`packing`]), file metadata
 //! ([`FileInfo`]) and shards ([`Shard`]), the Fiat-Shamir [`Transcript`], the
-//! structured reference string ([`Srs`]) and, behind the `test-utils` feature,
-//! the generic conformance suite ([`conformance`]).
+//! structured reference string ([`Srs`]), the Merkle tree over a file's
+//! shards that the global-challenge schemes share ([`merkle`]) and, behind the
+//! `test-utils` feature, the generic conformance suite ([`conformance`]).
 //!
 //! A file of `L` bytes becomes an `m × k` matrix of field elements (row `i` =
 //! the `k` coefficients of the row polynomial `P_i`); the Reed-Solomon code of
@@ -24,6 +25,7 @@
 
 mod error;
 mod info;
+pub mod merkle;
 pub mod packing;
 pub mod rng;
 mod scheme;

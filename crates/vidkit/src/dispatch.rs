@@ -107,7 +107,8 @@ fn bls24<V: SchemeVisitor>(
 /// The schemes wired into [`on_curve`] in this build.
 pub(crate) fn scheme_available(scheme: SchemeName) -> bool {
     match scheme {
-        SchemeName::Aplonk => cfg!(feature = "aplonk"),
+        // aPlonK global lives in the aPlonK crate
+        SchemeName::Aplonk | SchemeName::AplonkGlobal => cfg!(feature = "aplonk"),
         SchemeName::SemiAvid => cfg!(feature = "semi-avid"),
         SchemeName::Kzg => cfg!(feature = "kzg"),
         // KZG+ global lives in the KZG+ crate
@@ -142,6 +143,11 @@ fn on_curve<E: Pairing, V: SchemeVisitor>(
         ),
         #[cfg(feature = "aplonk")]
         SchemeName::Aplonk => visit(vidkit_aplonk::Aplonk::<E>::new(k, n, encoding), visitor),
+        #[cfg(feature = "aplonk")]
+        SchemeName::AplonkGlobal => visit(
+            vidkit_aplonk::AplonkGlobal::<E>::new(k, n, encoding),
+            visitor,
+        ),
         #[cfg(feature = "semi-avid")]
         SchemeName::SemiAvid => visit(
             vidkit_semi_avid::SemiAvid::<E>::new(k, n, encoding),

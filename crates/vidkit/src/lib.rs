@@ -28,7 +28,8 @@
 //! files) and has no insecure setup unless asked for.
 //!
 //! Features: `std` (default), `parallel`, one per scheme crate `kzg`,
-//! `kzg-plus` (KZG+ and KZG+ global), `aplonk`, `semi-avid` (default) and
+//! `kzg-plus` (KZG+ and KZG+ global), `aplonk` (aPlonK-PC and aPlonK
+//! global), `semi-avid` (default) and
 //! `bls24-317` (default) for the curve,
 //! and `test-srs` (off by default): the insecure setups with a known trapdoor
 //! (`Scheme::insecure_srs`), for tests, benchmarks and demonstrations only.

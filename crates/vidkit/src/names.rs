@@ -18,28 +18,34 @@ pub enum SchemeName {
     KzgPlusGlobal,
     /// aPlonK-PC: meta-commitment in G_T and an IPA (`vidkit-aplonk`, name `aplonk`).
     Aplonk,
+    /// aPlonK global: one challenge per file bound to a Merkle root of the
+    /// shards, one IPA per file and one opening and a Merkle path per shard
+    /// (`vidkit-aplonk`, name `aplonk-global`).
+    AplonkGlobal,
     /// Semi-AVID-PR: k column commitments, checked by homomorphism (`vidkit-semi-avid`, name `semi-avid`).
     SemiAvid,
 }
 
 impl SchemeName {
     /// Every scheme, in a fixed order.
-    pub const ALL: [SchemeName; 5] = [
+    pub const ALL: [SchemeName; 6] = [
         SchemeName::Kzg,
         SchemeName::KzgPlus,
         SchemeName::KzgPlusGlobal,
         SchemeName::Aplonk,
+        SchemeName::AplonkGlobal,
         SchemeName::SemiAvid,
     ];
 
     /// The stable lowercase name (`kzg`, `kzg-plus`, `kzg-plus-global`,
-    /// `aplonk`, `semi-avid`).
+    /// `aplonk`, `aplonk-global`, `semi-avid`).
     pub fn name(self) -> &'static str {
         match self {
             SchemeName::Kzg => "kzg",
             SchemeName::KzgPlus => "kzg-plus",
             SchemeName::KzgPlusGlobal => "kzg-plus-global",
             SchemeName::Aplonk => "aplonk",
+            SchemeName::AplonkGlobal => "aplonk-global",
             SchemeName::SemiAvid => "semi-avid",
         }
     }
@@ -65,7 +71,9 @@ impl fmt::Display for SchemeName {
 
 /// Error of [`SchemeName::from_str`].
 #[derive(thiserror::Error, Debug, Clone, Copy, PartialEq, Eq)]
-#[error("unknown scheme name (expected kzg, kzg-plus, kzg-plus-global, aplonk or semi-avid)")]
+#[error(
+    "unknown scheme name (expected kzg, kzg-plus, kzg-plus-global, aplonk, aplonk-global or semi-avid)"
+)]
 pub struct UnknownScheme;
 
 impl FromStr for SchemeName {
@@ -156,6 +164,11 @@ mod tests {
         assert_eq!(
             "kzg-plus-global".parse::<SchemeName>(),
             Ok(SchemeName::KzgPlusGlobal)
+        );
+        assert_eq!(SchemeName::AplonkGlobal.name(), "aplonk-global");
+        assert_eq!(
+            "aplonk-global".parse::<SchemeName>(),
+            Ok(SchemeName::AplonkGlobal)
         );
         assert_eq!(SchemeName::SemiAvid.name(), "semi-avid");
         assert_eq!(CurveName::Bls24_317.name(), "bls24-317");

@@ -882,3 +882,52 @@ fn kzg_plus_global_paths_are_checked() {
     assert_ok(&o);
     assert_eq!(std::fs::read(d.root.join("r.bin")).unwrap(), d.data);
 }
+
+/// aPlonK global's proofs carry the per-file part, the opening and a Merkle
+/// path: a flipped path byte makes the shard INVALID, a stated path length
+/// other than ⌈log2 n⌉ makes the file unusable (read with
+/// `Scheme::proof_from_bytes` before any point is decoded), and the rest of
+/// the shards still rebuild the file.
+#[test]
+fn aplonk_global_paths_are_checked() {
+    let scheme = SchemeName::AplonkGlobal;
+    if !SchemeName::available().contains(&scheme) {
+        return;
+    }
+    let d = disperse(scheme, 2, 5, 200);
+    let read = |j: usize| ShardFile::from_bytes(&std::fs::read(d.shard(j)).unwrap()).unwrap();
+    // BLS12-381, m = ⌈200/62⌉ = 4 rows, κ = 2: the per-file part
+    // 8 + 6·48 + 2·96 + 4·576 bytes, π (48 bytes), the path length
+    // ⌈log2 5⌉ = 3, three siblings
+    let file_part = 8 + 6 * 48 + 2 * 96 + 4 * 576;
+    let at = file_part + 48;
+    let f = read(1);
+    assert_eq!(f.proof.len(), at + 1 + 3 * 32);
+    assert_eq!(f.proof[at], 3);
+    // every shard carries the same per-file part
+    assert_eq!(read(0).proof[..file_part], f.proof[..file_part]);
+    let mut flipped = f.clone();
+    flipped.proof[at + 1 + 32 + 5] ^= 0x10;
+    std::fs::write(d.shard(1), flipped.to_bytes()).unwrap();
+    let mut long = read(2);
+    long.proof[at] = 4;
+    long.proof.extend([0u8; 32]);
+    std::fs::write(d.shard(2), long.to_bytes()).unwrap();
+    let o = vidkit(&["verify", "d", "--insecure-test-setup"], &d.root);
+    assert_error(&o, 1, &["2 of 5 shard files are invalid"]);
+    let out = text(&o.stdout);
+    assert!(out.contains("INVALID  d/shard-0001.vid"), "{out}");
+    assert!(out.contains("REJECTED d/shard-0002.vid"), "{out}");
+    let o = vidkit(
+        &[
+            "reconstruct",
+            "d",
+            "--out",
+            "r.bin",
+            "--insecure-test-setup",
+        ],
+        &d.root,
+    );
+    assert_ok(&o);
+    assert_eq!(std::fs::read(d.root.join("r.bin")).unwrap(), d.data);
+}

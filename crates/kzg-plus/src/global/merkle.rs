@@ -1,8 +1,5 @@
-//! The Merkle tree over a file's shards (docs/spec.md §5.8.2).
-//!
-//! SHA-256 (RustCrypto `sha2`, the workspace's hash), with one-byte domain
-//! prefixes so that a leaf, an inner node and a padding leaf can never hash
-//! the same bytes:
+//! The Merkle tree of KZG+ global (docs/spec.md §5.8.2): the shared tree of
+//! [`vidkit_core::merkle`] under KZG+ global's leaf tag [`LEAF_DST`].
 //!
 //! ```text
 //! leaf(j, y)  = SHA-256(0x00 ‖ u64(|DST|) ‖ DST ‖ u64(j) ‖ u64(m) ‖ y[0] ‖ … ‖ y[m−1])
@@ -10,165 +7,28 @@
 //! empty       = SHA-256(0x02 ‖ u64(|DST|) ‖ DST)
 //! ```
 //!
-//! with `DST = "vidkit/kzg-plus-global/leaf/v1"`, integers little-endian and
-//! field elements in their canonical 32-byte little-endian encoding. The leaf
-//! binds the index `j` and every value of the shard. For `n` shards the tree
-//! has `n' = 2^⌈log2 n⌉` leaves, leaves `j ≥ n` being `empty`, so every path
-//! has exactly [`depth`]`(n) = ⌈log2 n⌉` siblings (none for `n = 1`, where
-//! the root is the one leaf). At level `l` the node on the path is the left
-//! child iff bit `l` of `j` is 0: the index alone fixes the position.
-//!
-//! We hash with our own thirty lines over `sha2` rather than a Merkle crate:
-//! the construction needs the leaf to bind the index and the values in a
-//! fixed encoding, domain-separated leaves and nodes (second-preimage safety),
-//! fixed-depth paths whose length is checked against `n` before anything is
-//! read, and nothing else; the crates we looked at (e.g. `rs_merkle`) leave
-//! leaf/node separation and the shape of unbalanced trees to conventions of
-//! their own.
+//! with `DST = "vidkit/kzg-plus-global/leaf/v1"`.
 
 use ark_ff::PrimeField;
-use ark_std::{cfg_iter, vec::Vec};
-#[cfg(feature = "parallel")]
-use rayon::prelude::*;
-use sha2::{Digest as _, Sha256};
-use vidkit_core::Shard;
+pub use vidkit_core::merkle::{depth, node, root_from_path, Hash, MerkleTree, MAX_DEPTH};
 
-/// A 32-byte SHA-256 digest: a leaf, an inner node or the root.
-pub type Hash = [u8; 32];
-
-/// Domain-separation tag of leaves and padding leaves.
+/// Domain-separation tag of KZG+ global's leaves and padding leaves.
 pub const LEAF_DST: &[u8] = b"vidkit/kzg-plus-global/leaf/v1";
-
-/// The largest path length a proof may state before the number of shards is
-/// known (`n ≤ usize::MAX` has `⌈log2 n⌉ ≤ 64`): what deserialization
-/// allocates at most, 2 KiB.
-pub const MAX_DEPTH: usize = 64;
-
-/// `⌈log2 n⌉`: the number of siblings on every path of a tree over `n ≥ 1`
-/// shards (0 for `n ≤ 1`).
-pub fn depth(n: usize) -> usize {
-    match n {
-        0 | 1 => 0,
-        n => (usize::BITS - (n - 1).leading_zeros()) as usize,
-    }
-}
 
 /// The leaf of shard `j` with values `values`.
 pub fn leaf<F: PrimeField>(j: usize, values: &[F]) -> Hash {
-    let mut h = Sha256::new();
-    h.update([0x00]);
-    h.update((LEAF_DST.len() as u64).to_le_bytes());
-    h.update(LEAF_DST);
-    h.update((j as u64).to_le_bytes());
-    h.update((values.len() as u64).to_le_bytes());
-    let mut buf = Vec::with_capacity(32);
-    for v in values {
-        buf.clear();
-        v.serialize_compressed(&mut buf)
-            .expect("serializing into a Vec cannot fail");
-        h.update(&buf);
-    }
-    h.finalize().into()
-}
-
-/// An inner node.
-pub fn node(left: &Hash, right: &Hash) -> Hash {
-    let mut h = Sha256::new();
-    h.update([0x01]);
-    h.update(left);
-    h.update(right);
-    h.finalize().into()
+    vidkit_core::merkle::leaf(LEAF_DST, j, values)
 }
 
 /// The padding leaf at positions `n ≤ j < 2^depth(n)`.
 pub fn empty() -> Hash {
-    let mut h = Sha256::new();
-    h.update([0x02]);
-    h.update((LEAF_DST.len() as u64).to_le_bytes());
-    h.update(LEAF_DST);
-    h.finalize().into()
+    vidkit_core::merkle::empty(LEAF_DST)
 }
 
-/// The root that `path` leads to from `leaf` at position `j`, or `None` if
-/// the path does not have exactly `depth` siblings or `j` does not fit in
-/// `depth` bits.
-pub fn root_from_path(j: usize, leaf: Hash, path: &[Hash], depth: usize) -> Option<Hash> {
-    if path.len() != depth || (depth < usize::BITS as usize && j >> depth != 0) {
-        return None;
-    }
-    let mut acc = leaf;
-    for (level, sibling) in path.iter().enumerate() {
-        acc = if (j >> level) & 1 == 0 {
-            node(&acc, sibling)
-        } else {
-            node(sibling, &acc)
-        };
-    }
-    Some(acc)
-}
-
-/// The whole tree, kept by the prover (the scheme's prover hint) to hand out
-/// every shard's path.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct MerkleTree {
-    /// `levels[0]` holds the `2^depth` leaves, `levels[depth]` the root alone.
-    levels: Vec<Vec<Hash>>,
-    /// Number of real (non-padding) leaves.
-    n: usize,
-}
-
-impl MerkleTree {
-    /// The tree over `shards`, shard `j` at position `j` (the caller checks
-    /// that position and index agree). Fails on no shard.
-    pub fn new<F: PrimeField>(shards: &[Shard<F>]) -> Option<Self> {
-        let n = shards.len();
-        if n == 0 {
-            return None;
-        }
-        let width = 1usize << depth(n);
-        let mut leaves: Vec<Hash> = cfg_iter!(shards)
-            .map(|s| leaf(s.index, &s.values))
-            .collect();
-        leaves.resize(width, empty());
-        let mut levels = vec![leaves];
-        while levels.last().map_or(0, Vec::len) > 1 {
-            let below = levels.last().expect("at least the leaves");
-            let up: Vec<Hash> = below.chunks_exact(2).map(|p| node(&p[0], &p[1])).collect();
-            levels.push(up);
-        }
-        Some(Self { levels, n })
-    }
-
-    /// The root.
-    pub fn root(&self) -> Hash {
-        self.levels.last().expect("at least one level")[0]
-    }
-
-    /// Number of shards the tree was built over.
-    pub fn len(&self) -> usize {
-        self.n
-    }
-
-    /// Whether the tree has no shard (never: [`MerkleTree::new`] refuses).
-    pub fn is_empty(&self) -> bool {
-        self.n == 0
-    }
-
-    /// The path of shard `j`: its sibling at every level, leaf level first
-    /// (`None` for `j ≥ n`).
-    pub fn path(&self, j: usize) -> Option<Vec<Hash>> {
-        if j >= self.n {
-            return None;
-        }
-        let levels = &self.levels[..self.levels.len() - 1];
-        Some(
-            levels
-                .iter()
-                .enumerate()
-                .map(|(l, nodes)| nodes[(j >> l) ^ 1])
-                .collect(),
-        )
-    }
+/// The tree over `shards` (shard `j` at position `j`) with KZG+ global's
+/// leaves; `None` on no shard.
+pub fn tree<F: PrimeField>(shards: &[vidkit_core::Shard<F>]) -> Option<MerkleTree> {
+    MerkleTree::new(LEAF_DST, shards)
 }
 
 #[cfg(test)]
@@ -176,80 +36,28 @@ mod tests {
     use super::*;
     use ark_bls12_381::Fr;
 
-    fn shards(n: usize) -> Vec<Shard<Fr>> {
-        (0..n)
-            .map(|index| Shard {
-                index,
-                values: vec![Fr::from(index as u64 * 7 + 1), Fr::from(3u64)],
-            })
-            .collect()
-    }
-
+    /// The KZG+ global leaves are unchanged by the move of the tree to
+    /// vidkit-core (fixed bytes of the v1 format).
     #[test]
-    fn depth_is_the_ceiling_of_log2() {
-        let expected = [(1, 0), (2, 1), (3, 2), (4, 2), (5, 3), (8, 3), (9, 4)];
-        for (n, d) in expected {
-            assert_eq!(depth(n), d, "n = {n}");
+    fn the_leaf_format_is_the_v1_format() {
+        use sha2::{Digest as _, Sha256};
+        let v = [Fr::from(5u64), Fr::from(7u64)];
+        let mut h = Sha256::new();
+        h.update([0x00]);
+        h.update((LEAF_DST.len() as u64).to_le_bytes());
+        h.update(LEAF_DST);
+        h.update(3u64.to_le_bytes());
+        h.update(2u64.to_le_bytes());
+        for x in [5u8, 7] {
+            let mut b = [0u8; 32];
+            b[0] = x;
+            h.update(b);
         }
-        assert_eq!(depth(1 << 16), 16);
-        assert_eq!(depth((1 << 16) + 1), 17);
-        assert_eq!(depth(usize::MAX), 64);
-        assert!(depth(usize::MAX) <= MAX_DEPTH);
-    }
-
-    #[test]
-    fn every_path_leads_to_the_root_and_only_from_its_own_leaf() {
-        for n in 1..=9 {
-            let s = shards(n);
-            let tree = MerkleTree::new(&s).unwrap();
-            assert_eq!(tree.len(), n);
-            for j in 0..n {
-                let path = tree.path(j).unwrap();
-                assert_eq!(path.len(), depth(n));
-                let l = leaf(j, &s[j].values);
-                assert_eq!(root_from_path(j, l, &path, depth(n)), Some(tree.root()));
-                // another index, other values, a shortened or lengthened path
-                if n > 1 {
-                    let other = (j + 1) % n;
-                    let moved = leaf(other, &s[j].values);
-                    assert_ne!(
-                        root_from_path(other, moved, &path, depth(n)),
-                        Some(tree.root())
-                    );
-                    assert_ne!(
-                        root_from_path(j, leaf(j, &s[other].values), &path, depth(n)),
-                        Some(tree.root())
-                    );
-                    assert_eq!(root_from_path(j, l, &path[1..], depth(n)), None);
-                }
-                let mut long = path.clone();
-                long.push([0; 32]);
-                assert_eq!(root_from_path(j, l, &long, depth(n)), None);
-            }
-            assert!(tree.path(n).is_none());
-            // an index that does not fit in the depth is refused
-            assert_eq!(
-                root_from_path(1 << depth(n), [0; 32], &tree.path(0).unwrap(), depth(n)),
-                None
-            );
-        }
-        assert!(MerkleTree::new::<Fr>(&[]).is_none());
-    }
-
-    #[test]
-    fn leaves_nodes_and_padding_are_domain_separated() {
-        let l = leaf::<Fr>(0, &[]);
-        assert_ne!(l, empty());
-        assert_ne!(node(&l, &l), leaf::<Fr>(0, &[]));
-        // the index and every value are bound
-        let v = [Fr::from(1u64), Fr::from(2u64)];
-        assert_ne!(leaf(0, &v), leaf(1, &v));
-        assert_ne!(leaf(0, &v), leaf(0, &v[..1]));
-        assert_ne!(leaf(0, &v), leaf(0, &[v[1], v[0]]));
-        // with three shards the fourth leaf is the padding leaf
-        let s = shards(3);
-        let tree = MerkleTree::new(&s).unwrap();
-        let path2 = tree.path(2).unwrap();
-        assert_eq!(path2[0], empty());
+        assert_eq!(leaf(3, &v), <[u8; 32]>::from(h.finalize()));
+        let mut e = Sha256::new();
+        e.update([0x02]);
+        e.update((LEAF_DST.len() as u64).to_le_bytes());
+        e.update(LEAF_DST);
+        assert_eq!(empty(), <[u8; 32]>::from(e.finalize()));
     }
 }

@@ -9,7 +9,7 @@
 //!
 //! 1. **Commit.** The row commitments `C_i = [P_i(τ)]_1` as in KZG+, and the
 //!    root `R` of the Merkle tree over the leaves `H(j, y_j)`
-//!    ([`merkle`]). Commitment: KZG+'s and `R` (+32 bytes).
+//!    ([`merkle`], the tree of `vidkit_core::merkle`). Commitment: KZG+'s and `R` (+32 bytes).
 //! 2. **Challenge.** `r = FS("vidkit/kzg-plus-global/r/v1"; curve, (k, n, m,
 //!    L, encoding), vk digest, h_C, R)` ([`global_challenge`]), where the
 //!    digest `h_C` binds every row commitment.
@@ -289,7 +289,7 @@ impl<E: Pairing> Scheme for KzgPlusGlobal<E> {
     ) -> Result<(GlobalCommitment<E>, MerkleTree), KzgPlusError> {
         // checks the file (n shards, shard j at position j, m values each)
         let rows = self.inner.commit_rows(pk, encoded)?;
-        let tree = MerkleTree::new(&encoded.shards).expect("n ≥ 1 shards (checked)");
+        let tree = merkle::tree(&encoded.shards).expect("n ≥ 1 shards (checked)");
         Ok((GlobalCommitment::new(rows, tree.root()), tree))
     }
 
