@@ -9,11 +9,18 @@
 //! [`Scheme::verify_shards`]: the file's challenge and per-file part once,
 //! then a Merkle path and two Miller loops per shard.
 //!
+//! `verify_one_prepared` is one shard on a prepared
+//! [`FileVerifier`](vidkit_aplonk::FileVerifier) whose per-file part
+//! is already checked: what each further shard of a file costs a verifier
+//! that keeps the prepared verifier (a Merkle path, `m` multiplications and
+//! two Miller loops).
+//!
 //! Side by side with aPlonK-PC: `cargo bench -p vidkit-aplonk --
 //! 'prove/bls12-381'` runs both benches' `prove` groups.
 
 use ark_ec::pairing::Pairing;
-use criterion::{criterion_group, criterion_main, Criterion};
+use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
+use std::hint::black_box;
 use vidkit_aplonk::AplonkGlobal;
 use vidkit_core::{bench, Encoding, Scheme};
 
@@ -24,6 +31,16 @@ fn curve<E: Pairing>(c: &mut Criterion, name: &str) {
         |scheme, len| scheme.insecure_srs(len, 1).expect("srs"),
     );
     bench::scheme_ops(c, "aplonk-global", name, &points);
+    let mut group = c.benchmark_group(format!("aplonk-global/verify_one_prepared/{name}"));
+    for p in &points {
+        let mut file = p.scheme.prepare(&p.vk, &p.commitment).unwrap();
+        let (shard, proof) = p.verified()[0];
+        assert!(file.verify(shard, proof).unwrap()); // checks and caches the per-file part
+        group.bench_function(BenchmarkId::from_parameter(&p.id), |b| {
+            b.iter(|| assert!(file.verify(black_box(shard), proof).unwrap()))
+        });
+    }
+    group.finish();
 }
 
 fn benches(c: &mut Criterion) {
