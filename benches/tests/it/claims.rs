@@ -282,3 +282,94 @@ fn table1_rows_match_the_data() {
         }
     }
 }
+
+/// A value as the doc prints it (`1 503 ms`, `0.9 ms`, `12.7×`), in ms or
+/// as a plain ratio.
+fn parse_cell(cell: &str) -> f64 {
+    let t: String = cell
+        .chars()
+        .filter(|c| !c.is_whitespace() && *c != '\u{202f}')
+        .collect();
+    let (num, scale) = if let Some(v) = t.strip_suffix("ms") {
+        (v, 1.0)
+    } else if let Some(v) = t.strip_suffix('s') {
+        (v, 1e3)
+    } else {
+        (t.strip_suffix('×').unwrap_or(&t), 1.0)
+    };
+    num.parse::<f64>()
+        .unwrap_or_else(|_| panic!("not a number: {cell:?}"))
+        * scale
+}
+
+/// `doc` agrees with `data` to its printed precision.
+#[track_caller]
+fn close(doc: f64, data: f64, what: &str) {
+    assert!(
+        (doc - data).abs() <= (0.006 * data).max(0.05),
+        "docs/results.md says {doc} for {what}, the data give {data:.3}"
+    );
+}
+
+/// The tables of "Global-challenge schemes against the per-shard ones":
+/// every prove and verify median and every ratio, against
+/// `results/global/*.jsonl` (medians of the repeats).
+#[test]
+fn global_scheme_tables_match_the_data() {
+    let d = doc();
+    let median_ms =
+        |recs: &[Record], scheme: &str, k: usize, bytes: usize, f: fn(&Record) -> u64| {
+            let v: Vec<f64> = recs
+                .iter()
+                .filter(|r| r.scheme == scheme && r.k == k && r.bytes == bytes)
+                .map(|r| f(r) as f64 / 1e6)
+                .collect();
+            vidkit_benches::stats::summarize(&v).unwrap().median
+        };
+    let tables = [
+        (
+            "| k | \\|F\\| | prove KZG+",
+            "kzg-plus.jsonl",
+            "kzg-plus",
+            "kzg-plus-global",
+        ),
+        (
+            "| k | n | prove aPlonK",
+            "aplonk.jsonl",
+            "aplonk",
+            "aplonk-global",
+        ),
+    ];
+    let mut rows_checked = 0;
+    for (header, file, base, global) in tables {
+        let recs = records(&format!("global/{file}"));
+        let start = d
+            .find(header)
+            .unwrap_or_else(|| panic!("no table {header:?}"));
+        let rows = d[start..]
+            .lines()
+            .skip(2)
+            .take_while(|l| l.starts_with("| "));
+        for row in rows {
+            let cells: Vec<&str> = row.trim_matches('|').split(" | ").map(str::trim).collect();
+            assert_eq!(cells.len(), 8, "{row}");
+            let k: usize = cells[0].parse().unwrap();
+            let bytes = match cells[1] {
+                "496 KiB" => 31 << 14,
+                "3.9 MiB" => 31 << 17,
+                _ => 31 << 10, // the aPlonK table's second column is n, at 31 KiB
+            };
+            let prove = |s| median_ms(&recs, s, k, bytes, |r| r.t_prove_ns);
+            let verify = |s| median_ms(&recs, s, k, bytes, |r| r.t_verify_ns);
+            let what = format!("{row}");
+            close(parse_cell(cells[2]), prove(base), &what);
+            close(parse_cell(cells[3]), prove(global), &what);
+            close(parse_cell(cells[4]), prove(base) / prove(global), &what);
+            close(parse_cell(cells[5]), verify(base), &what);
+            close(parse_cell(cells[6]), verify(global), &what);
+            close(parse_cell(cells[7]), verify(base) / verify(global), &what);
+            rows_checked += 1;
+        }
+    }
+    assert_eq!(rows_checked, 8);
+}
