@@ -361,13 +361,12 @@ fn global_scheme_tables_match_the_data() {
             };
             let prove = |s| median_ms(&recs, s, k, bytes, |r| r.t_prove_ns);
             let verify = |s| median_ms(&recs, s, k, bytes, |r| r.t_verify_ns);
-            let what = format!("{row}");
-            close(parse_cell(cells[2]), prove(base), &what);
-            close(parse_cell(cells[3]), prove(global), &what);
-            close(parse_cell(cells[4]), prove(base) / prove(global), &what);
-            close(parse_cell(cells[5]), verify(base), &what);
-            close(parse_cell(cells[6]), verify(global), &what);
-            close(parse_cell(cells[7]), verify(base) / verify(global), &what);
+            close(parse_cell(cells[2]), prove(base), row);
+            close(parse_cell(cells[3]), prove(global), row);
+            close(parse_cell(cells[4]), prove(base) / prove(global), row);
+            close(parse_cell(cells[5]), verify(base), row);
+            close(parse_cell(cells[6]), verify(global), row);
+            close(parse_cell(cells[7]), verify(base) / verify(global), row);
             rows_checked += 1;
         }
     }
