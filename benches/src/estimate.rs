@@ -22,7 +22,7 @@
 //! (e.g. an `O(m log m)` FFT overtaking an `O(m)` MSM) is underestimated,
 //! which is why the printed line names the sizes and the exponent used.
 
-use crate::{grid::Point, record::Record, stats::summarize};
+use crate::{grid::Point, plot::format_bytes, record::Record, stats::summarize};
 use std::collections::BTreeMap;
 
 /// The estimate for one point.
@@ -43,17 +43,18 @@ pub struct Estimate {
 }
 
 impl Estimate {
-    /// `~12.3 s/sample, ~1.2 GiB peak (k = 64, |F| 124 KiB–496 KiB, time ∝ |F|^1.02)`.
+    /// `~12.3 s/sample, ~1229 MiB peak (from k = 64, |F| 124 KiB–496 KiB, time ∝ |F|^1.02)`;
+    /// sizes as the plots write them ([`format_bytes`]).
     pub fn display(&self) -> String {
         let mem = self
             .peak_rss_bytes
-            .map_or(String::new(), |b| format!(", ~{} peak", human_bytes(b)));
+            .map_or(String::new(), |b| format!(", ~{} peak", format_bytes(b)));
         format!(
             "~{}/sample{mem} (from k = {}, |F| {}–{}, time ∝ |F|^{:.2})",
             human_seconds(self.seconds),
             self.from_k,
-            human_bytes(self.from_bytes.0 as f64),
-            human_bytes(self.from_bytes.1 as f64),
+            format_bytes(self.from_bytes.0 as f64),
+            format_bytes(self.from_bytes.1 as f64),
             self.exponent
         )
     }
@@ -195,28 +196,6 @@ pub fn human_seconds(s: f64) -> String {
     }
 }
 
-/// `512 B`, `31 KiB`, `1.2 GiB`.
-pub fn human_bytes(b: f64) -> String {
-    const UNITS: [&str; 4] = ["KiB", "MiB", "GiB", "TiB"];
-    if b < 1024.0 {
-        return format!("{b:.0} B");
-    }
-    let mut v = b / 1024.0;
-    let mut unit = UNITS[0];
-    for u in &UNITS[1..] {
-        if v < 1024.0 {
-            break;
-        }
-        v /= 1024.0;
-        unit = u;
-    }
-    if v < 10.0 {
-        format!("{v:.1} {unit}")
-    } else {
-        format!("{v:.0} {unit}")
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -332,13 +311,10 @@ mod tests {
     }
 
     #[test]
-    fn human_units() {
+    fn human_durations() {
         assert_eq!(human_seconds(0.0123), "12 ms");
         assert_eq!(human_seconds(12.34), "12.3 s");
         assert_eq!(human_seconds(600.0), "10 min");
         assert_eq!(human_seconds(36_000.0), "10.0 h");
-        assert_eq!(human_bytes(512.0), "512 B");
-        assert_eq!(human_bytes(1.5 * 1024.0 * 1024.0), "1.5 MiB");
-        assert_eq!(human_bytes(31.0 * 1024.0), "31 KiB");
     }
 }

@@ -10,6 +10,7 @@ use vidkit_benches::{
     aggregate::{aggregate, Agg},
     plot::{contexts, table1},
     record::Record,
+    stats::summarize,
     store::read_records,
 };
 
@@ -55,9 +56,8 @@ fn ratios(m: &BTreeMap<(String, usize, usize), f64>, a: &str, b: &str) -> Vec<f6
 }
 
 fn min_max(v: &[f64]) -> (f64, f64) {
-    let lo = v.iter().copied().fold(f64::INFINITY, f64::min);
-    let hi = v.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-    (lo, hi)
+    let s = summarize(v).expect("no values");
+    (s.min, s.max)
 }
 
 fn proof(r: &Record) -> f64 {
@@ -134,16 +134,8 @@ fn batch_and_one_by_one_verification_ratios() {
         .collect();
     stated(&d, &format!("(one by one): {}", k4.join(", ")));
 
-    let kp = ratios(&one, "kzg-plus", "semi-avid");
-    let (lo, hi) = min_max(&kp);
-    let mut sorted = kp.clone();
-    sorted.sort_by(f64::total_cmp);
-    let n = sorted.len();
-    let median = if n % 2 == 1 {
-        sorted[n / 2]
-    } else {
-        (sorted[n / 2 - 1] + sorted[n / 2]) / 2.0
-    };
+    let kp = summarize(&ratios(&one, "kzg-plus", "semi-avid")).unwrap();
+    let (lo, hi, median) = (kp.min, kp.max, kp.median);
     stated(
         &d,
         &format!("KZG+ verifies {lo:.2}–{hi:.1}× Semi-AVID's time (median {median:.2}×)"),
@@ -324,7 +316,7 @@ fn global_scheme_tables_match_the_data() {
                 .filter(|r| r.scheme == scheme && r.k == k && r.bytes == bytes)
                 .map(|r| f(r) as f64 / 1e6)
                 .collect();
-            vidkit_benches::stats::summarize(&v).unwrap().median
+            summarize(&v).unwrap().median
         };
     let tables = [
         (

@@ -42,7 +42,6 @@ impl<E: Pairing> GlobalCommitment<E> {
     }
 }
 
-/// Every value is validated when it is made, so there is nothing left to check.
 impl<E: Pairing> Valid for GlobalCommitment<E> {
     fn check(&self) -> Result<(), SerializationError> {
         Valid::check(&self.inner)
