@@ -41,10 +41,10 @@ COLOURS = {
     "kzg-plus-global": "#009E73",
     "kzg": "#56B4E9",
     "aplonk": "#CC79A7",
-    "aplonk-global": "#000000",
-    "kzg-cells": "#F0E442",
+    "aplonk-global": "#D55E00",
+    "kzg-cells": "#000000",
 }
-OTHER_COLOUR = "#D55E00"
+OTHER_COLOUR = "#5A5A5A"
 MARKERS = "osD^v<>p*"
 
 # metric name -> (how to compute it from one CSV row, axis title)

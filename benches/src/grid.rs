@@ -14,12 +14,13 @@ use std::collections::BTreeSet;
 use vidkit_core::Encoding;
 
 /// Scheme names accepted on the command line and written to results.
-pub const SCHEMES: [&str; 6] = [
+pub const SCHEMES: [&str; 7] = [
     "kzg",
     "kzg-plus",
     "kzg-plus-global",
     "aplonk",
     "aplonk-global",
+    "kzg-cells",
     "semi-avid",
 ];
 /// Curve names accepted on the command line and written to results.
@@ -92,7 +93,7 @@ impl Point {
     pub fn cost(&self) -> u64 {
         let factor = match self.scheme.as_str() {
             "aplonk" => 20,
-            "kzg" | "kzg-plus" | "kzg-plus-global" | "aplonk-global" => 4,
+            "kzg" | "kzg-plus" | "kzg-plus-global" | "aplonk-global" | "kzg-cells" => 4,
             _ => 1,
         };
         let data = self.bytes.max(31 * self.k) as u64;
@@ -117,6 +118,9 @@ pub enum SkipReason {
         /// Code dimension.
         k: usize,
     },
+    /// The scheme refuses these parameters (e.g. `kzg-cells` needs a
+    /// root-of-unity encoding, `fft` or `systematic`): its constructor's error.
+    Unsupported(String),
 }
 
 impl std::fmt::Display for SkipReason {
@@ -126,6 +130,7 @@ impl std::fmt::Display for SkipReason {
                 write!(f, "impossible: k = {k} > {elements} field elements")
             }
             Self::NBelowK { n, k } => write!(f, "impossible: n = {n} < k = {k}"),
+            Self::Unsupported(why) => write!(f, "unsupported: {why}"),
         }
     }
 }
@@ -197,6 +202,8 @@ impl Grid {
                                         ));
                                     } else if n < k {
                                         out.skipped.push((point, SkipReason::NBelowK { n, k }));
+                                    } else if let Some(why) = unsupported(&point, *encoding) {
+                                        out.skipped.push((point, SkipReason::Unsupported(why)));
                                     } else {
                                         out.points.push(point);
                                     }
@@ -374,6 +381,24 @@ pub fn parse_encodings(s: &str) -> Result<Vec<Encoding>, SweepError> {
     s.split(',').map(str::trim).map(parse_encoding).collect()
 }
 
+/// The constructor's error when the scheme refuses the point's code (the
+/// scheme itself is the one place that knows what it supports); `None` when
+/// it accepts it, or when the names are unknown or not compiled in (the
+/// measurement reports those).
+fn unsupported(point: &Point, encoding: Encoding) -> Option<String> {
+    struct Built;
+    impl vidkit::SchemeVisitor for Built {
+        type Output = ();
+        fn visit<S: vidkit::Scheme>(self, _scheme: S) {}
+    }
+    let scheme = point.scheme.parse().ok()?;
+    let curve = point.curve.parse().ok()?;
+    match vidkit::dispatch(scheme, curve, point.k, point.n, encoding, Built) {
+        Err(e @ vidkit::Error::Scheme { .. }) => Some(e.to_string()),
+        _ => None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -491,5 +516,35 @@ mod tests {
             .iter()
             .any(|(p, r)| p.n == 2 && *r == SkipReason::NBelowK { n: 2, k: 4 }));
         assert!(e.points.iter().all(|p| p.n >= p.k));
+    }
+
+    #[test]
+    fn points_a_scheme_refuses_are_skipped_with_its_reason() {
+        let mut g = grid();
+        g.schemes = vec!["kzg-cells".into(), "kzg".into()];
+        g.ks = vec![4];
+        g.bytes = vec![496];
+        g.threads = vec![Threads::Fixed(1)];
+        g.encodings = vec![Encoding::Points, Encoding::Fft];
+        let e = g.expand(1);
+        let measured: Vec<_> = e
+            .points
+            .iter()
+            .map(|p| (p.scheme.as_str(), p.encoding.as_str()))
+            .collect();
+        assert_eq!(
+            measured,
+            [("kzg-cells", "fft"), ("kzg", "points"), ("kzg", "fft")]
+        );
+        assert_eq!(e.skipped.len(), 1);
+        let (p, why) = &e.skipped[0];
+        assert_eq!(
+            (p.scheme.as_str(), p.encoding.as_str()),
+            ("kzg-cells", "points")
+        );
+        assert!(
+            matches!(why, SkipReason::Unsupported(m) if m.contains("kzg-cells")),
+            "{why}"
+        );
     }
 }

@@ -85,7 +85,13 @@ mod tests {
         let quick = preset("quick").unwrap();
         assert_eq!(quick.bytes, [496, 1984, 7936, 31744, 126976]);
         let smoke = preset("smoke").unwrap().expand(2);
-        assert_eq!(smoke.points.len(), crate::grid::SCHEMES.len() * 2 * 2 * 2);
+        // every scheme × 2 curves × 2 sizes × 2 encodings, but kzg-cells
+        // only with the FFT encoding (its cells are cosets of a radix-2 domain)
+        assert_eq!(
+            smoke.points.len(),
+            (crate::grid::SCHEMES.len() * 2 - 1) * 2 * 2
+        );
+        assert_eq!(smoke.skipped.len(), 2 * 2);
         // smoke is a subset of quick's smallest k and |F| (plus the FFT encoding)
         assert!(smoke
             .points

@@ -29,7 +29,7 @@ struct Cli {
     /// options override its axes.
     #[arg(long)]
     preset: Option<String>,
-    /// Schemes: kzg, kzg-plus, kzg-plus-global, aplonk, aplonk-global,
+    /// Schemes: kzg, kzg-plus, kzg-plus-global, aplonk, aplonk-global, kzg-cells,
     /// semi-avid.
     #[arg(long)]
     schemes: Option<String>,

@@ -34,13 +34,14 @@ use std::path::{Path, PathBuf};
 pub use tables::{curves_table, stats_table, table1, threads_table};
 
 /// The scheme order used in every figure (colours: [`scheme_colour`]).
-pub const SCHEME_ORDER: [&str; 6] = [
+pub const SCHEME_ORDER: [&str; 7] = [
     "semi-avid",
     "kzg-plus",
     "kzg-plus-global",
     "kzg",
     "aplonk",
     "aplonk-global",
+    "kzg-cells",
 ];
 
 /// The colour of a scheme in every figure: the Okabe–Ito palette, which
@@ -55,6 +56,7 @@ pub fn scheme_colour(scheme: &str) -> plotters::style::RGBColor {
         "aplonk" => RGBColor(204, 121, 167),        // reddish purple
         "kzg-plus-global" => RGBColor(0, 158, 115), // bluish green
         "aplonk-global" => RGBColor(213, 94, 0),    // vermillion
+        "kzg-cells" => RGBColor(0, 0, 0),           // black
         _ => RGBColor(90, 90, 90),                  // grey
     }
 }

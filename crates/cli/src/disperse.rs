@@ -20,8 +20,8 @@ use vidkit::{dispatch, CurveName, Encoding, Scheme, SchemeName, SchemeVisitor};
 pub struct DisperseArgs {
     /// The file to disperse.
     file: PathBuf,
-    /// Scheme: kzg, kzg-plus, kzg-plus-global, aplonk, aplonk-global or
-    /// semi-avid.
+    /// Scheme: kzg, kzg-plus, kzg-plus-global, aplonk, aplonk-global,
+    /// kzg-cells or semi-avid.
     #[arg(long)]
     scheme: SchemeName,
     /// Curve: bls12-381, bn254 or bls24-317.

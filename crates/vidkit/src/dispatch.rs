@@ -29,6 +29,15 @@ use ark_ec::pairing::Pairing;
 use vidkit_core::Scheme;
 use vidkit_erasure::Encoding;
 
+/// The cell size `ℓ` of the `kzg-cells` scheme built by [`dispatch()`]:
+/// 64 field elements, as in Ethereum's PeerDAS (EIP-7594). Its setup has
+/// `64·k` G1 and 65 G2 powers, so the Ethereum ceremony setup serves every
+/// `k ≤ 64`; a file of `m` rows is `⌈m/64⌉` polynomials of degree `< 64·k`,
+/// and [`SchemeName::KzgCells`] folds their proofs into one point per shard
+/// (`vidkit_kzg_cells::KzgCells::folded`). Other cell sizes: build
+/// `KzgCells` directly.
+pub const KZG_CELLS_CELL: usize = 64;
+
 /// Generic code run by [`dispatch()`] on the scheme value it builds.
 ///
 /// The visitor gets the scheme by value; its SRS comes from
@@ -110,6 +119,7 @@ pub(crate) fn scheme_available(scheme: SchemeName) -> bool {
         // aPlonK global lives in the aPlonK crate
         SchemeName::Aplonk | SchemeName::AplonkGlobal => cfg!(feature = "aplonk"),
         SchemeName::SemiAvid => cfg!(feature = "semi-avid"),
+        SchemeName::KzgCells => cfg!(feature = "kzg-cells"),
         SchemeName::Kzg => cfg!(feature = "kzg"),
         // KZG+ global lives in the KZG+ crate
         SchemeName::KzgPlus | SchemeName::KzgPlusGlobal => cfg!(feature = "kzg-plus"),
@@ -146,6 +156,12 @@ fn on_curve<E: Pairing, V: SchemeVisitor>(
         #[cfg(feature = "aplonk")]
         SchemeName::AplonkGlobal => visit(
             vidkit_aplonk::AplonkGlobal::<E>::new(k, n, encoding),
+            visitor,
+        ),
+        #[cfg(feature = "kzg-cells")]
+        SchemeName::KzgCells => visit(
+            vidkit_kzg_cells::KzgCells::<E>::new(k, n, encoding, KZG_CELLS_CELL)
+                .map(vidkit_kzg_cells::KzgCells::folded),
             visitor,
         ),
         #[cfg(feature = "semi-avid")]

@@ -11,7 +11,7 @@
 //! * re-exports: [`core`] (`vidkit-core`: the [`Scheme`] trait, [`Srs`],
 //!   [`FileInfo`], [`Shard`]), [`erasure`] (`vidkit-erasure`), and, behind the
 //!   features of the same names, the scheme crates `kzg`, `kzg_plus`,
-//!   `aplonk`, `semi_avid` and the curve `bls24_317`;
+//!   `kzg_cells`, `aplonk`, `semi_avid` and the curve `bls24_317`;
 //! * run-time dispatch ([`dispatch()`], [`SchemeVisitor`], [`SchemeName`],
 //!   [`CurveName`]): pick a scheme and a curve by name and run code that is
 //!   generic over [`Scheme`] — used by the `vidkit` command-line tool
@@ -28,7 +28,7 @@
 //! files) and has no insecure setup unless asked for.
 //!
 //! Features: `std` (default), `parallel`, one per scheme crate `kzg`,
-//! `kzg-plus` (KZG+ and KZG+ global), `aplonk` (aPlonK-PC and aPlonK
+//! `kzg-plus` (KZG+ and KZG+ global), `kzg-cells`, `aplonk` (aPlonK-PC and aPlonK
 //! global), `semi-avid` (default) and
 //! `bls24-317` (default) for the curve,
 //! and `test-srs` (off by default): the insecure setups with a known trapdoor
@@ -55,6 +55,8 @@ pub use vidkit_aplonk as aplonk;
 pub use vidkit_bls24_317 as bls24_317;
 #[cfg(feature = "kzg")]
 pub use vidkit_kzg as kzg;
+#[cfg(feature = "kzg-cells")]
+pub use vidkit_kzg_cells as kzg_cells;
 #[cfg(feature = "kzg-plus")]
 pub use vidkit_kzg_plus as kzg_plus;
 #[cfg(feature = "semi-avid")]

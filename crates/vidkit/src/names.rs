@@ -22,23 +22,29 @@ pub enum SchemeName {
     /// shards, one IPA per file and one opening and a Merkle path per shard
     /// (`vidkit-aplonk`, name `aplonk-global`).
     AplonkGlobal,
+    /// KZG cells: the file as a few polynomials, a shard as one coset of
+    /// evaluations of each, one FK20 multi-proof per shard, folded over the
+    /// polynomials (`vidkit-kzg-cells`, name `kzg-cells`; cells of
+    /// [`crate::dispatch::KZG_CELLS_CELL`] elements).
+    KzgCells,
     /// Semi-AVID-PR: k column commitments, checked by homomorphism (`vidkit-semi-avid`, name `semi-avid`).
     SemiAvid,
 }
 
 impl SchemeName {
     /// Every scheme, in a fixed order.
-    pub const ALL: [SchemeName; 6] = [
+    pub const ALL: [SchemeName; 7] = [
         SchemeName::Kzg,
         SchemeName::KzgPlus,
         SchemeName::KzgPlusGlobal,
         SchemeName::Aplonk,
         SchemeName::AplonkGlobal,
+        SchemeName::KzgCells,
         SchemeName::SemiAvid,
     ];
 
     /// The stable lowercase name (`kzg`, `kzg-plus`, `kzg-plus-global`,
-    /// `aplonk`, `aplonk-global`, `semi-avid`).
+    /// `aplonk`, `aplonk-global`, `kzg-cells`, `semi-avid`).
     pub fn name(self) -> &'static str {
         match self {
             SchemeName::Kzg => "kzg",
@@ -46,6 +52,7 @@ impl SchemeName {
             SchemeName::KzgPlusGlobal => "kzg-plus-global",
             SchemeName::Aplonk => "aplonk",
             SchemeName::AplonkGlobal => "aplonk-global",
+            SchemeName::KzgCells => "kzg-cells",
             SchemeName::SemiAvid => "semi-avid",
         }
     }
@@ -72,7 +79,7 @@ impl fmt::Display for SchemeName {
 /// Error of [`SchemeName::from_str`].
 #[derive(thiserror::Error, Debug, Clone, Copy, PartialEq, Eq)]
 #[error(
-    "unknown scheme name (expected kzg, kzg-plus, kzg-plus-global, aplonk, aplonk-global or semi-avid)"
+    "unknown scheme name (expected kzg, kzg-plus, kzg-plus-global, aplonk, aplonk-global, kzg-cells or semi-avid)"
 )]
 pub struct UnknownScheme;
 
@@ -170,6 +177,8 @@ mod tests {
             "aplonk-global".parse::<SchemeName>(),
             Ok(SchemeName::AplonkGlobal)
         );
+        assert_eq!(SchemeName::KzgCells.name(), "kzg-cells");
+        assert_eq!("kzg-cells".parse::<SchemeName>(), Ok(SchemeName::KzgCells));
         assert_eq!(SchemeName::SemiAvid.name(), "semi-avid");
         assert_eq!(CurveName::Bls24_317.name(), "bls24-317");
     }

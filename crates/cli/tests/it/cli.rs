@@ -692,6 +692,8 @@ fn ethereum_ceremony_setup_converts_and_disperses() {
         SchemeName::KzgPlusGlobal,
         SchemeName::SemiAvid,
         SchemeName::Kzg,
+        // cells of 64 elements: 64·k G1 and exactly the ceremony's 65 G2 powers
+        SchemeName::KzgCells,
     ] {
         if !SchemeName::available().contains(&scheme) {
             continue;
@@ -881,6 +883,56 @@ fn kzg_plus_global_paths_are_checked() {
     );
     assert_ok(&o);
     assert_eq!(std::fs::read(d.root.join("r.bin")).unwrap(), d.data);
+}
+
+/// KZG cells are cosets of a radix-2 domain: `--encoding points` is refused
+/// with the scheme's reason and writes nothing; `systematic` round-trips.
+#[test]
+fn kzg_cells_needs_a_root_of_unity_encoding() {
+    let scheme = SchemeName::KzgCells;
+    if !SchemeName::available().contains(&scheme) {
+        return;
+    }
+    let tmp = tempfile::tempdir().unwrap();
+    let root = tmp.path();
+    let data = sample(700, 5);
+    std::fs::write(root.join("f.bin"), &data).unwrap();
+    let disperse = |encoding: &str, out: &str| {
+        vidkit(
+            &[
+                "disperse",
+                "f.bin",
+                "--scheme",
+                "kzg-cells",
+                "-k",
+                "4",
+                "-n",
+                "8",
+                "--encoding",
+                encoding,
+                "--out",
+                out,
+            ],
+            root,
+        )
+    };
+    let o = disperse("points", "p");
+    assert_error(&o, 2, &["kzg-cells", "root-of-unity encoding"]);
+    assert!(!root.join("p").exists());
+    assert_ok(&disperse("systematic", "s"));
+    std::fs::remove_file(root.join("s/shard-0000.vid")).unwrap();
+    let o = vidkit(
+        &[
+            "reconstruct",
+            "s",
+            "--out",
+            "r.bin",
+            "--insecure-test-setup",
+        ],
+        root,
+    );
+    assert_ok(&o);
+    assert_eq!(std::fs::read(root.join("r.bin")).unwrap(), data);
 }
 
 /// aPlonK global's proofs carry the per-file part, the opening and a Merkle
