@@ -256,7 +256,7 @@ pub fn run_sweep(
         }
     };
     say(format!(
-        "sweep: {} samples to measure ({} points x {} repeats, {} cells, {} warm-up rounds per cell), {} already in {}, {} impossible points",
+        "sweep: {} samples to measure ({} points x {} repeats, {} cells, {} warm-up rounds per cell), {} already in {}, {} points skipped (impossible or unsupported)",
         todo_samples,
         grid.points.len(),
         repeats,

@@ -60,7 +60,7 @@ struct Cli {
     /// CSV view written after the run (default: the output file with `.csv`).
     #[arg(long)]
     csv: Option<PathBuf>,
-    /// Print the points (and the impossible ones) without measuring.
+    /// Print the points (and the skipped ones: impossible or unsupported) without measuring.
     #[arg(long)]
     list: bool,
     /// With --list: estimate each point's time per sample and peak memory
@@ -250,7 +250,7 @@ fn run(cli: &Cli) -> Result<bool, SweepError> {
             println!("{line}");
         }
         eprintln!(
-            "{} jobs (one per grid cell, {} points; {} impossible points skipped); merge with: sweep --merge {}/*.jsonl --out {}",
+            "{} jobs (one per grid cell, {} points; {} points skipped: impossible or unsupported); merge with: sweep --merge {}/*.jsonl --out {}",
             lines.len(),
             todo.len(),
             expansion.skipped.len(),
@@ -293,7 +293,7 @@ fn run(cli: &Cli) -> Result<bool, SweepError> {
         eprintln!("FALSE VERDICT at {}", p.label());
     }
     eprintln!(
-        "done: {} measured, {} already present, {} impossible, {} failed, {} false verdicts -> {}",
+        "done: {} measured, {} already present, {} skipped, {} failed, {} false verdicts -> {}",
         summary.measured,
         summary.resumed,
         summary.skipped.len(),
