@@ -28,15 +28,92 @@
 //! leaf/node separation and the shape of unbalanced trees to conventions of
 //! their own.
 
-use crate::Shard;
+use crate::{FileInfo, Shard};
 use ark_ff::PrimeField;
-use ark_std::{cfg_iter, vec::Vec};
+use ark_serialize::{
+    CanonicalDeserialize, CanonicalSerialize, Compress, SerializationError, Valid, Validate,
+};
+use ark_std::{
+    cfg_iter,
+    io::{Read, Write},
+    vec::Vec,
+};
 #[cfg(feature = "parallel")]
 use rayon::prelude::*;
 use sha2::{Digest as _, Sha256};
 
 /// A 32-byte SHA-256 digest: a leaf, an inner node or the root.
 pub type Hash = [u8; 32];
+
+/// A commitment of a global-challenge scheme: the commitment `C` of the
+/// underlying scheme (KZG+'s row commitments, aPlonK-PC's `com_f`, each with
+/// the file metadata) and the Merkle root of the shards, which the per-file
+/// challenge binds. Wire format: `C`'s bytes, then the 32 root bytes — 32
+/// bytes more than `C`. It is valid (in every [`Validate`] mode) when `C` is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Rooted<C> {
+    inner: C,
+    root: Hash,
+}
+
+impl<C> Rooted<C> {
+    /// The commitment `inner` with the Merkle root `root`.
+    pub fn new(inner: C, root: Hash) -> Self {
+        Self { inner, root }
+    }
+
+    /// The underlying scheme's commitment.
+    pub fn inner(&self) -> &C {
+        &self.inner
+    }
+
+    /// The Merkle root over the leaves `H(j, y_j)`.
+    pub fn root(&self) -> &Hash {
+        &self.root
+    }
+}
+
+impl<C: AsRef<FileInfo>> Rooted<C> {
+    /// The file metadata (the underlying commitment's).
+    pub fn info(&self) -> &FileInfo {
+        self.inner.as_ref()
+    }
+}
+
+impl<C: Valid> Valid for Rooted<C> {
+    fn check(&self) -> Result<(), SerializationError> {
+        self.inner.check()
+    }
+}
+
+impl<C: CanonicalSerialize> CanonicalSerialize for Rooted<C> {
+    fn serialize_with_mode<W: Write>(
+        &self,
+        mut writer: W,
+        compress: Compress,
+    ) -> Result<(), SerializationError> {
+        self.inner.serialize_with_mode(&mut writer, compress)?;
+        writer.write_all(&self.root)?;
+        Ok(())
+    }
+
+    fn serialized_size(&self, compress: Compress) -> usize {
+        self.inner.serialized_size(compress) + self.root.len()
+    }
+}
+
+impl<C: CanonicalDeserialize> CanonicalDeserialize for Rooted<C> {
+    fn deserialize_with_mode<R: Read>(
+        mut reader: R,
+        compress: Compress,
+        validate: Validate,
+    ) -> Result<Self, SerializationError> {
+        let inner = C::deserialize_with_mode(&mut reader, compress, validate)?;
+        let mut root = [0u8; 32];
+        reader.read_exact(&mut root)?;
+        Ok(Self { inner, root })
+    }
+}
 
 /// The largest path length a proof may state before the number of shards is
 /// known (`n ≤ usize::MAX` has `⌈log2 n⌉ ≤ 64`): what deserialization
@@ -178,6 +255,20 @@ mod tests {
     use ark_bls12_381::Fr;
 
     const DST: &[u8] = b"vidkit/test/leaf/v1";
+
+    #[test]
+    fn rooted_bytes_are_the_inner_bytes_then_the_root() {
+        let c = Rooted::new(0x0102_0304_0506_0708u64, [9u8; 32]);
+        let bytes = crate::to_bytes(&c);
+        assert_eq!(bytes.len(), 8 + 32);
+        assert_eq!(bytes[..8], 0x0102_0304_0506_0708u64.to_le_bytes());
+        assert_eq!(bytes[8..], [9u8; 32]);
+        assert_eq!(crate::from_bytes::<Rooted<u64>>("c", &bytes).unwrap(), c);
+        assert!(crate::from_bytes::<Rooted<u64>>("c", &bytes[..39]).is_err());
+        let mut longer = bytes.clone();
+        longer.push(0);
+        assert!(crate::from_bytes::<Rooted<u64>>("c", &longer).is_err());
+    }
 
     fn shards(n: usize) -> Vec<Shard<Fr>> {
         (0..n)

@@ -74,7 +74,7 @@ pub fn global_challenge<E: Pairing>(
     t.append_curve::<E>();
     commitment.info().append_to(&mut t);
     t.append_bytes(b"vk", vk_digest);
-    t.append_bytes(b"rows", commitment.rows().digest());
+    t.append_bytes(b"rows", commitment.inner().digest());
     t.append_bytes(b"root", commitment.root());
     t.challenge(b"r")
 }
@@ -104,9 +104,9 @@ impl<E: Pairing> KzgPlusGlobal<E> {
         vk: &'a VerifierKey<E>,
         commitment: &'a GlobalCommitment<E>,
     ) -> Result<FileVerifier<'a, E>, KzgPlusError> {
-        self.inner.check_commitment(vk, commitment.rows())?;
+        self.inner.check_commitment(vk, commitment.inner())?;
         let r = global_challenge(vk.digest(), commitment);
-        let rows = commitment.rows().rows();
+        let rows = commitment.inner().rows();
         let combined: E::G1 = vidkit_msm::msm(rows, &powers(r, rows.len()));
         Ok(FileVerifier {
             scheme: self,
@@ -301,7 +301,7 @@ impl<E: Pairing> Scheme for KzgPlusGlobal<E> {
         tree: &MerkleTree,
     ) -> Result<Vec<GlobalProof<E>>, KzgPlusError> {
         self.inner
-            .check_prove_inputs(pk, encoded, commitment.rows())?;
+            .check_prove_inputs(pk, encoded, commitment.inner())?;
         let (k, n) = (self.code().k(), self.code().n());
         if tree.len() != n || &tree.root() != commitment.root() {
             return Err(KzgPlusError::HintMismatch);

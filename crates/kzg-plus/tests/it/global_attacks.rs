@@ -127,8 +127,8 @@ fn a_root_that_does_not_match_the_shards_is_rejected() {
     // that root gives, and A's honest paths
     // (and B's rows under A's root)
     let forged = [
-        GlobalCommitment::new(ca.rows().clone(), [7u8; 32]),
-        GlobalCommitment::new(ca.rows().clone(), *cb.root()),
+        GlobalCommitment::new(ca.inner().clone(), [7u8; 32]),
+        GlobalCommitment::new(ca.inner().clone(), *cb.root()),
     ];
     for c in &forged {
         let file = scheme.prepare(&vk, c).unwrap();
@@ -153,7 +153,7 @@ fn a_root_that_does_not_match_the_shards_is_rejected() {
         }
     }
     // B's shards and paths (which lead to B's root) under A's rows and B's root
-    let mixed = GlobalCommitment::new(ca.rows().clone(), *cb.root());
+    let mixed = GlobalCommitment::new(ca.inner().clone(), *cb.root());
     for (s, p) in b.shards.iter().zip(&proofs_b) {
         assert!(!scheme.verify(&vk, &mixed, s, p).unwrap());
     }
@@ -281,8 +281,8 @@ fn a_challenge_blind_to_the_rows_would_unbind_the_commitment_ours_does_not() {
     };
     let (c, tree2) = scheme.commit(&pk, &encoded).unwrap();
     assert_eq!(c.root(), honest.root());
-    assert_ne!(c.rows(), honest.rows(), "the committed rows are not A's");
-    let rows = c.rows().rows();
+    assert_ne!(c.inner(), honest.inner(), "the committed rows are not A's");
+    let rows = c.inner().rows();
     let c_star = rows[0].into_group() + rows[1] * r_star;
     let q_star = combine_rows(&other, k, r_star);
     assert_eq!(q_star, combine_rows(&a.coefficients, k, r_star));

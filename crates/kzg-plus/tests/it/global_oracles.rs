@@ -51,7 +51,7 @@ fn known_tau<E: Pairing>() {
     // the row commitments are KZG+'s
     let plus = KzgPlus::<E>::new(k, n, Encoding::Fft).unwrap();
     let (rows, ()) = plus.commit(&pk, &enc).unwrap();
-    assert_eq!(c.rows(), &rows);
+    assert_eq!(c.inner(), &rows);
     // the root is the tree's over H(j, y_j)
     let leaves: Vec<_> = enc
         .shards
@@ -193,13 +193,13 @@ fn t17_every_component_tampered() {
     for bit in [0usize, 7, 100, 255] {
         let mut root = *d.commitment.root();
         root[bit / 8] ^= 1 << (bit % 8);
-        let c = GlobalCommitment::new(d.commitment.rows().clone(), root);
+        let c = GlobalCommitment::new(d.commitment.inner().clone(), root);
         for (s, p) in d.shards.iter().zip(&d.proofs) {
             assert!(!scheme.verify(&vk, &c, s, p).unwrap(), "root bit {bit}");
         }
     }
     for i in 0..info.m {
-        let mut rows = d.commitment.rows().rows().to_vec();
+        let mut rows = d.commitment.inner().rows().to_vec();
         rows[i] = (rows[i] + g).into_affine();
         let c = GlobalCommitment::new(Commitment::new(info, rows).unwrap(), *d.commitment.root());
         for (s, p) in d.shards.iter().zip(&d.proofs) {
@@ -220,13 +220,13 @@ fn t19_challenge_binds_everything() {
     for byte in 0..32 {
         let mut root = *c.root();
         root[byte] ^= 1;
-        let c2 = GlobalCommitment::new(c.rows().clone(), root);
+        let c2 = GlobalCommitment::new(c.inner().clone(), root);
         assert_ne!(global_challenge(vk.digest(), &c2), r0, "root byte {byte}");
     }
     // any single row commitment
     let info = *c.info();
     for i in 0..info.m {
-        let mut rows = c.rows().rows().to_vec();
+        let mut rows = c.inner().rows().to_vec();
         rows[i] = (rows[i] + <E as Pairing>::G1Affine::generator()).into_affine();
         let c2 = GlobalCommitment::<E>::new(Commitment::new(info, rows).unwrap(), *c.root());
         assert_ne!(global_challenge(vk.digest(), &c2), r0, "row {i}");
@@ -247,7 +247,7 @@ fn t19_challenge_binds_everything() {
         },
     ] {
         let c2 = GlobalCommitment::<E>::new(
-            Commitment::new(other, c.rows().rows().to_vec()).unwrap(),
+            Commitment::new(other, c.inner().rows().to_vec()).unwrap(),
             *c.root(),
         );
         assert_ne!(global_challenge(vk.digest(), &c2), r0, "{other:?}");
