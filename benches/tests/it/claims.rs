@@ -364,3 +364,107 @@ fn global_scheme_tables_match_the_data() {
     }
     assert_eq!(rows_checked, 8);
 }
+
+/// `lo–hi×` to two decimals, or one value when both round alike.
+fn range_x(v: &[f64]) -> String {
+    let (lo, hi) = min_max(v);
+    let (lo, hi) = (format!("{lo:.2}"), format!("{hi:.2}"));
+    if lo == hi {
+        format!("{lo}×")
+    } else {
+        format!("{lo}–{hi}×")
+    }
+}
+
+/// The table of "Curves: BLS12-381, BN254, BLS24-317 on the same grid":
+/// every time and ratio at 124 KiB, 1 thread, against `results/quick*.jsonl`,
+/// and the size row's ratios over every k.
+#[test]
+fn curve_table_matches_the_data() {
+    let d = doc();
+    let mut all = records("quick.jsonl");
+    all.extend(records("quick-bls24-317.jsonl"));
+    let curves = ["bls12-381", "bn254", "bls24-317"];
+    let at = |scheme: &str, curve: &str, k: usize| {
+        let found: Vec<&Record> = all
+            .iter()
+            .filter(|r| {
+                (
+                    r.scheme.as_str(),
+                    r.curve.as_str(),
+                    r.k,
+                    r.bytes,
+                    r.threads,
+                    r.encoding.as_str(),
+                ) == (scheme, curve, k, 126_976, 1, "points")
+            })
+            .collect();
+        assert_eq!(found.len(), 1, "{scheme}/{curve} k = {k}");
+        found[0].clone()
+    };
+    let header = "| scheme | k | 124 KiB | BLS12-381 | BN254 | BLS24-317 |";
+    let start = d.find(header).expect("the curves table");
+    let mut rows_checked = 0;
+    for row in d[start..]
+        .lines()
+        .skip(2)
+        .take_while(|l| l.starts_with("| "))
+    {
+        let cells: Vec<&str> = row.trim_matches('|').split(" | ").map(str::trim).collect();
+        assert_eq!(cells.len(), 6, "{row}");
+        if cells[0] == "all" {
+            // n·(c+π) relative to BLS12-381, over k ∈ {4, 16, 64}
+            let size = |r: &Record| (r.n * (r.commitment_bytes + r.proof_bytes_per_shard)) as f64;
+            let rel = |curve: &str, schemes: &[&str]| -> Vec<f64> {
+                let mut v = Vec::new();
+                for s in schemes {
+                    for k in [4, 16, 64] {
+                        v.push(size(&at(s, curve, k)) / size(&at(s, "bls12-381", k)));
+                    }
+                }
+                v
+            };
+            let plain = ["semi-avid", "kzg-plus", "kzg"];
+            let every = ["semi-avid", "kzg-plus", "kzg", "aplonk"];
+            assert_eq!(cells[4], range_x(&rel("bn254", &every)), "{row}");
+            assert_eq!(
+                cells[5],
+                format!(
+                    "{} (Semi-AVID, KZG+, KZG); {} (aPlonK)",
+                    range_x(&rel("bls24-317", &plain)),
+                    range_x(&rel("bls24-317", &["aplonk"]))
+                ),
+                "{row}"
+            );
+            rows_checked += 1;
+            continue;
+        }
+        let scheme = match cells[0] {
+            "Semi-AVID" => "semi-avid",
+            "KZG+" => "kzg-plus",
+            "KZG" => "kzg",
+            "aPlonK" => "aplonk",
+            other => panic!("unknown scheme {other:?}"),
+        };
+        let k: usize = cells[1].parse().unwrap();
+        let metric: fn(&Record) -> f64 = match cells[2] {
+            "commit + prove" => proof,
+            "verify k (batch)" => |r| r.t_batch_verify_ns as f64,
+            "verify k (one by one)" => |r| r.t_verify_ns as f64,
+            other => panic!("unknown metric {other:?}"),
+        };
+        let base = metric(&at(scheme, curves[0], k)) / 1e6;
+        close(parse_cell(cells[3]), base, row);
+        for (cell, curve) in cells[4..].iter().zip(&curves[1..]) {
+            let v = metric(&at(scheme, curve, k)) / 1e6;
+            let (value, ratio) = cell
+                .strip_suffix(')')
+                .and_then(|c| c.split_once(" ("))
+                .unwrap_or_else(|| panic!("not `value (ratio)`: {cell:?}"));
+            close(parse_cell(value), v, row);
+            assert_eq!(ratio, format!("{:.2}×", v / base), "{row}");
+        }
+        rows_checked += 1;
+    }
+    assert_eq!(rows_checked, 10);
+}
