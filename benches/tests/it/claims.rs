@@ -468,3 +468,38 @@ fn curve_table_matches_the_data() {
     }
     assert_eq!(rows_checked, 10);
 }
+
+/// "One thread against two": the ranges of commit + prove at 1 thread over
+/// 2 threads, per scheme, at 124 KiB on both curves of `results/quick.jsonl`.
+#[test]
+fn thread_ratio_ranges() {
+    let recs = records("quick.jsonl");
+    let range = |scheme: &str| {
+        let mut v = Vec::new();
+        for r1 in recs
+            .iter()
+            .filter(|r| r.scheme == scheme && r.bytes == 126_976 && r.threads == 1)
+        {
+            let r2 = recs
+                .iter()
+                .find(|r| {
+                    (r.scheme.as_str(), r.curve.as_str(), r.k, r.bytes, r.threads)
+                        == (scheme, r1.curve.as_str(), r1.k, r1.bytes, 2)
+                })
+                .expect("the same point on 2 threads");
+            v.push(proof(r1) / proof(r2));
+        }
+        assert_eq!(v.len(), 6, "{scheme}: 2 curves × 3 k");
+        let (lo, hi) = min_max(&v);
+        format!("{lo:.1}–{hi:.1}×")
+    };
+    let phrase = format!(
+        "commit + prove {} faster with 2 threads for aPlonK, {} for KZG (per row), {} for KZG+ and {} for Semi-AVID.",
+        range("aplonk"),
+        range("kzg"),
+        range("kzg-plus"),
+        range("semi-avid")
+    );
+    let flat = |s: &str| s.split_whitespace().collect::<Vec<_>>().join(" ");
+    stated(&flat(&doc()), &phrase);
+}
