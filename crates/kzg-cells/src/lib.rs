@@ -62,6 +62,7 @@
 
 mod commitment;
 mod error;
+pub mod ethereum;
 mod keys;
 mod proof;
 mod scheme;
