@@ -112,7 +112,7 @@ use ark_ff::Field;
 use ark_poly::{EvaluationDomain, Radix2EvaluationDomain};
 use ark_std::vec::Vec;
 use vidkit_kzg::ethereum::{
-    bit_reverse_permutation, field_element_from_bytes, EthereumError, EthereumSetup,
+    bit_reverse_permutation, blob_to_field_elements, EthereumError, EthereumSetup,
     BYTES_PER_FIELD_ELEMENT,
 };
 use vidkit_kzg::fk20::Fk20;
@@ -219,19 +219,13 @@ impl EthereumCells {
 
 /// The field elements of one cell (`position` locates it in errors).
 fn cell_elements(cell: &Cell, position: usize) -> Result<Vec<Fr>, EthereumError> {
-    cell.chunks_exact(BYTES_PER_FIELD_ELEMENT)
-        .enumerate()
-        .map(|(element, bytes)| {
-            let mut b = [0u8; BYTES_PER_FIELD_ELEMENT];
-            b.copy_from_slice(bytes);
-            field_element_from_bytes(&b, element).map_err(|_| {
-                EthereumError::NonCanonicalCellElement {
-                    cell: position,
-                    element,
-                }
-            })
-        })
-        .collect()
+    blob_to_field_elements(cell).map_err(|e| match e {
+        EthereumError::NonCanonicalScalar { index } => EthereumError::NonCanonicalCellElement {
+            cell: position,
+            element: index,
+        },
+        other => other,
+    })
 }
 
 /// The bytes of the cells of an extended blob (values in cell order).

@@ -4,6 +4,7 @@
 //! reject the same wrong and malformed inputs.
 
 mod compute;
+mod known_tau;
 mod malformed;
 mod recover;
 mod verify;
