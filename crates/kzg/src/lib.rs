@@ -32,7 +32,8 @@
 //!
 //! [`EthereumSetup`] loads the Ethereum KZG ceremony output (c-kzg's
 //! `trusted_setup.txt`) into a validated [`Srs`](vidkit_core::Srs) and
-//! computes EIP-4844 blob commitments and proofs byte-identical to c-kzg's
+//! computes EIP-4844 blob commitments, proofs and blob proofs (with their
+//! Fiat-Shamir challenges and batch verification) byte-identical to c-kzg's
 //! (module [`ethereum`]).
 //!
 //! Hand-written pieces and why: arkworks' `poly-commit` KZG10 is not used
