@@ -6,6 +6,7 @@
 mod compute;
 mod known_tau;
 mod malformed;
+mod mutations;
 mod recover;
 mod verify;
 
