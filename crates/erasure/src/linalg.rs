@@ -9,20 +9,7 @@ use crate::tile::{row_tiles, rows_per_tile, run};
 use alloc::{vec, vec::Vec};
 use ark_ff::Field;
 
-/// Coefficients (low degree first, `roots.len() + 1` of them) of `Π (X − r)`.
-pub(crate) fn poly_from_roots<F: Field>(roots: &[F]) -> Vec<F> {
-    let mut poly = Vec::with_capacity(roots.len() + 1);
-    poly.push(F::one());
-    for r in roots {
-        // poly ← poly · (X − r)
-        poly.push(F::zero());
-        for i in (1..poly.len()).rev() {
-            poly[i] = poly[i - 1] - poly[i] * r;
-        }
-        poly[0] = -poly[0] * r;
-    }
-    poly
-}
+pub(crate) use crate::poly::from_roots as poly_from_roots;
 
 /// `Σ_i a[i]·b[i]`, using arkworks' `sum_of_products` on blocks of eight: interleaved
 /// multiply–reduce (most reductions saved) when the modulus leaves two spare bits (BN254 Fr),

@@ -30,6 +30,23 @@ pub fn powers<F: Field>(x: F, len: usize) -> Vec<F> {
     out
 }
 
+/// Coefficients (low degree first, `roots.len() + 1` of them) of
+/// `Π (X − r)`: the vanishing polynomial of `roots` (`≈ len²/2`
+/// multiplications).
+pub fn from_roots<F: Field>(roots: &[F]) -> Vec<F> {
+    let mut poly = Vec::with_capacity(roots.len() + 1);
+    poly.push(F::one());
+    for r in roots {
+        // poly ← poly · (X − r)
+        poly.push(F::zero());
+        for i in (1..poly.len()).rev() {
+            poly[i] = poly[i - 1] - poly[i] * r;
+        }
+        poly[0] = -poly[0] * r;
+    }
+    poly
+}
+
 /// Coefficients of `f = Σ_i r^i P_i` from the row-major `m × k` coefficient
 /// matrix, by Horner over rows (`m·k` multiplications, no power table).
 pub fn combine_rows<F: Field>(coefficients: &[F], k: usize, r: F) -> Vec<F> {

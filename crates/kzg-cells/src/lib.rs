@@ -33,6 +33,10 @@
 //!
 //! The SRS is one powers-of-τ string with `k·ℓ` G1 and `ℓ + 1` G2 powers.
 //!
+//! Module [`ethereum`] is the Ethereum instance of the same construction:
+//! EIP-7594's cell functions with c-kzg's names and bytes
+//! ([`ethereum::EthereumCells`] on the ceremony setup).
+//!
 //! ```
 //! use ark_bls12_381::Bls12_381;
 //! use vidkit_core::{Encoding, Scheme, Srs};
@@ -62,6 +66,7 @@
 
 mod commitment;
 mod error;
+pub mod ethereum;
 mod keys;
 mod proof;
 mod scheme;

@@ -51,7 +51,13 @@
 //! ([`EthereumSetup::blob_to_kzg_commitment`],
 //! [`EthereumSetup::compute_kzg_proof`], [`EthereumSetup::verify_kzg_proof`])
 //! give byte-identical outputs (checked against the `c-kzg` crate in
-//! `tests/it/ethereum_ckzg.rs`).
+//! `tests/it/ethereum_ckzg.rs`). So do the blob proofs at a Fiat-Shamir
+//! point ([`EthereumSetup::compute_blob_kzg_proof`],
+//! [`EthereumSetup::verify_blob_kzg_proof`],
+//! [`EthereumSetup::verify_blob_kzg_proof_batch`], see
+//! `ethereum_blob_proof.rs` for the challenges), tested in
+//! `tests/it/ethereum_blob_ckzg.rs`. The EIP-7594 cell functions are in
+//! `vidkit_kzg_cells::ethereum`.
 //!
 //! ```no_run
 //! # fn main() -> Result<(), Box<dyn std::error::Error>> {
@@ -76,7 +82,11 @@ pub use crate::ethereum_blob::{
     blob_to_field_elements, field_element_from_bytes, field_element_to_bytes, g1_from_bytes,
     g1_to_bytes, BYTES_PER_FIELD_ELEMENT,
 };
-pub use crate::ethereum_error::{EthereumError, Group, Section};
+pub use crate::ethereum_error::{EthereumError, G1Fault, Group, Section};
+pub use crate::ethereum_fiat_shamir::{
+    hash_to_bls_field, FIAT_SHAMIR_PROTOCOL_DOMAIN, RANDOM_CHALLENGE_KZG_BATCH_DOMAIN,
+    RANDOM_CHALLENGE_KZG_CELL_BATCH_DOMAIN,
+};
 pub use crate::ethereum_text::{G1_BYTES, G2_BYTES};
 
 use crate::{ethereum_text, VerifierKey};
@@ -261,6 +271,15 @@ impl EthereumSetup {
         Ok(G1Projective::fast_msm(&self.g1_lagrange_brp, evals))
     }
 
+    /// `p(z)` for the polynomial whose value at `ω^{brp(i)}` is `evals[i]`:
+    /// `evals[m]` when `z = ω^{brp(m)}`, else the barycentric formula of the
+    /// module docs (one batch inversion), as c-kzg's
+    /// `evaluate_polynomial_in_evaluation_form`.
+    pub fn evaluate_evaluations(&self, evals: &[Fr], z: Fr) -> Result<Fr, EthereumError> {
+        self.check_evals(evals)?;
+        Ok(self.barycentric(evals, z).0)
+    }
+
     /// Opens the polynomial of [`EthereumSetup::commit_evaluations`] at `z`:
     /// returns `(y, π)` with `y = p(z)` and `π = [(p(τ) − y)/(τ − z)]_1`,
     /// computed in evaluation form (see the module docs) with one batch
@@ -272,10 +291,25 @@ impl EthereumSetup {
     ) -> Result<(Fr, G1Projective), EthereumError> {
         self.check_evals(evals)?;
         let roots = &self.roots_brp;
+        let (y, inv, inside) = self.barycentric(evals, z);
+        let mut q: Vec<Fr> = evals.iter().zip(&inv).map(|(p, i)| (*p - y) * i).collect();
+        if let Some(m) = inside {
+            q[m] = Fr::from(0u64);
+            let sum: Fr = q.iter().zip(roots).map(|(q, w)| *q * w).sum();
+            // z = ω_m ≠ 0
+            q[m] = -sum * z.inverse().unwrap_or_default();
+        }
+        Ok((y, G1Projective::fast_msm(&self.g1_lagrange_brp, &q)))
+    }
+
+    /// `(p(z), inv, m)`: `inv[i] = 1/(ω_i − z)` (1 at `i = m`), and `m` the
+    /// index with `ω_m = z` if there is one. `evals` has the domain's size.
+    fn barycentric(&self, evals: &[Fr], z: Fr) -> (Fr, Vec<Fr>, Option<usize>) {
+        let roots = &self.roots_brp;
         let mut inv: Vec<Fr> = roots.iter().map(|w| *w - z).collect();
         let inside = roots.iter().position(|w| *w == z);
         if let Some(m) = inside {
-            inv[m] = Fr::one(); // placeholder: q_m is computed below
+            inv[m] = Fr::one(); // placeholder: q_m is computed by the prover
         }
         batch_inversion(&mut inv);
         let y = match inside {
@@ -292,14 +326,7 @@ impl EthereumSetup {
                 -(z.pow([n]) - Fr::one()) / Fr::from(n) * sum
             }
         };
-        let mut q: Vec<Fr> = evals.iter().zip(&inv).map(|(p, i)| (*p - y) * i).collect();
-        if let Some(m) = inside {
-            q[m] = Fr::from(0u64);
-            let sum: Fr = q.iter().zip(roots).map(|(q, w)| *q * w).sum();
-            // z = ω_m ≠ 0
-            q[m] = -sum * z.inverse().unwrap_or_default();
-        }
-        Ok((y, G1Projective::fast_msm(&self.g1_lagrange_brp, &q)))
+        (y, inv, inside)
     }
 
     fn check_evals(&self, evals: &[Fr]) -> Result<(), EthereumError> {

@@ -8,12 +8,12 @@
 //! * blobs: `n` field elements, concatenated.
 
 use crate::ethereum::EthereumSetup;
-use crate::ethereum_error::EthereumError;
+use crate::ethereum_error::{EthereumError, G1Fault};
 use crate::ethereum_text::G1_BYTES;
-use ark_bls12_381::{Fr, G1Affine};
+use ark_bls12_381::{Fq, Fr, G1Affine};
 use ark_ec::CurveGroup;
-use ark_ff::{BigInteger, BigInteger256, PrimeField};
-use ark_serialize::{CanonicalDeserialize, CanonicalSerialize};
+use ark_ff::{BigInteger, BigInteger256, BigInteger384, PrimeField};
+use ark_serialize::{CanonicalDeserialize, CanonicalSerialize, Compress, Validate};
 use ark_std::vec::Vec;
 
 /// Bytes per field element of a blob.
@@ -65,12 +65,47 @@ pub fn g1_to_bytes(p: &G1Affine) -> [u8; G1_BYTES] {
 }
 
 /// Decodes a 48-byte compressed G1 point, checking the subgroup; `what`
-/// names it in the error.
+/// names it in the error, with the [`G1Fault`] found. Accepts exactly what
+/// c-kzg's `bytes_to_kzg_commitment` / `bytes_to_kzg_proof` accept (the
+/// ZCash encoding: top bit set, the identity as `0xc0 00…00`).
 pub fn g1_from_bytes(
     bytes: &[u8; G1_BYTES],
     what: &'static str,
 ) -> Result<G1Affine, EthereumError> {
-    G1Affine::deserialize_compressed(&bytes[..]).map_err(|_| EthereumError::InvalidG1 { what })
+    G1Affine::deserialize_compressed(&bytes[..]).map_err(|_| EthereumError::InvalidG1 {
+        what,
+        fault: g1_fault(bytes),
+    })
+}
+
+/// Why `bytes` failed to decode (only called after a failure).
+fn g1_fault(bytes: &[u8; G1_BYTES]) -> G1Fault {
+    let (compressed, infinity, sort) = (
+        bytes[0] & 0x80 != 0,
+        bytes[0] & 0x40 != 0,
+        bytes[0] & 0x20 != 0,
+    );
+    if !compressed || (infinity && sort) {
+        return G1Fault::Flags;
+    }
+    if infinity {
+        return G1Fault::MalformedInfinity;
+    }
+    let mut x = *bytes;
+    x[0] &= 0x1f;
+    let limb = |k: usize| {
+        let mut w = [0u8; 8];
+        w.copy_from_slice(&x[8 * k..8 * k + 8]);
+        u64::from_be_bytes(w)
+    };
+    let x = BigInteger384::new([limb(5), limb(4), limb(3), limb(2), limb(1), limb(0)]);
+    if x >= Fq::MODULUS {
+        return G1Fault::NotReduced;
+    }
+    match G1Affine::deserialize_with_mode(&bytes[..], Compress::Yes, Validate::No) {
+        Ok(_) => G1Fault::NotInSubgroup,
+        Err(_) => G1Fault::NotOnCurve,
+    }
 }
 
 impl EthereumSetup {

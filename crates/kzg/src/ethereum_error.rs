@@ -55,6 +55,36 @@ impl core::fmt::Display for Section {
     }
 }
 
+/// Why 48 bytes are not a KZG commitment or proof (the checks of c-kzg's
+/// `validate_kzg_g1`: blst's decompression, then the subgroup check).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum G1Fault {
+    /// The compression flag (top bit) is not set, or the sort flag is set
+    /// together with the infinity flag.
+    Flags,
+    /// The infinity flag is set but the other bits are not all zero (the
+    /// identity is exactly `0xc0` followed by 47 zero bytes).
+    MalformedInfinity,
+    /// The x coordinate is not below the base-field modulus.
+    NotReduced,
+    /// No point of the curve has this x coordinate.
+    NotOnCurve,
+    /// A curve point outside the prime-order subgroup.
+    NotInSubgroup,
+}
+
+impl core::fmt::Display for G1Fault {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(match self {
+            G1Fault::Flags => "bad flag bits",
+            G1Fault::MalformedInfinity => "the infinity flag with non-zero bits",
+            G1Fault::NotReduced => "x is not below the field modulus",
+            G1Fault::NotOnCurve => "no curve point has this x",
+            G1Fault::NotInSubgroup => "the point is not in the prime-order subgroup",
+        })
+    }
+}
+
 /// Everything that can be wrong with a ceremony file, a blob, or the bytes
 /// of a commitment, proof or field element. Line numbers start at 1.
 #[non_exhaustive]
@@ -181,9 +211,69 @@ pub enum EthereumError {
         index: usize,
     },
     /// 48 bytes that are not a valid compressed G1 point of the subgroup.
-    #[error("the bytes of the {what} are not a valid compressed G1 point of the subgroup")]
+    #[error(
+        "the bytes of the {what} are not a valid compressed G1 point of the subgroup: {fault}"
+    )]
     InvalidG1 {
         /// `"commitment"` or `"proof"`
         what: &'static str,
+        /// what is wrong with them
+        fault: G1Fault,
+    },
+    /// Lists that must have one entry each (blobs, commitments and proofs;
+    /// cells, cell indices, commitments and proofs) have different lengths.
+    #[error("{found} {what}, expected {expected} (one per {per})")]
+    LengthMismatch {
+        /// the list that has the wrong length
+        what: &'static str,
+        /// its length
+        found: usize,
+        /// the length of the list it must match
+        expected: usize,
+        /// what that list holds
+        per: &'static str,
+    },
+    /// A cell index is not below the number of cells of an extended blob.
+    #[error("cell index {index} at position {position}: an extended blob has {cells} cells")]
+    CellIndexOutOfRange {
+        /// position in the list
+        position: usize,
+        /// the index
+        index: u64,
+        /// cells per extended blob
+        cells: usize,
+    },
+    /// Recovery needs the cell indices in strictly ascending order (as
+    /// c-kzg does): repeated or unsorted indices are rejected.
+    #[error("cell index {index} at position {position} is not above the one before it (indices must be strictly ascending)")]
+    CellIndicesNotAscending {
+        /// position in the list
+        position: usize,
+        /// the index
+        index: u64,
+    },
+    /// Too few cells to recover the blob (half of the extended blob's).
+    #[error("{found} cells, recovery needs at least {needed}")]
+    NotEnoughCells {
+        /// cells given
+        found: usize,
+        /// cells per blob
+        needed: usize,
+    },
+    /// More cells than an extended blob has.
+    #[error("{found} cells, an extended blob has {max}")]
+    TooManyCells {
+        /// cells given
+        found: usize,
+        /// cells per extended blob
+        max: usize,
+    },
+    /// A 32-byte field element of a cell is not below the field modulus.
+    #[error("element {element} of cell {cell} is not canonical (not below the BLS12-381 scalar modulus)")]
+    NonCanonicalCellElement {
+        /// position of the cell in the list
+        cell: usize,
+        /// position of the element in the cell
+        element: usize,
     },
 }

@@ -32,7 +32,8 @@
 //!
 //! [`EthereumSetup`] loads the Ethereum KZG ceremony output (c-kzg's
 //! `trusted_setup.txt`) into a validated [`Srs`](vidkit_core::Srs) and
-//! computes EIP-4844 blob commitments and proofs byte-identical to c-kzg's
+//! computes EIP-4844 blob commitments, proofs and blob proofs (with their
+//! Fiat-Shamir challenges and batch verification) byte-identical to c-kzg's
 //! (module [`ethereum`]).
 //!
 //! Hand-written pieces and why: arkworks' `poly-commit` KZG10 is not used
@@ -49,7 +50,9 @@ mod committer_key;
 mod error;
 pub mod ethereum;
 mod ethereum_blob;
+mod ethereum_blob_proof;
 mod ethereum_error;
+mod ethereum_fiat_shamir;
 mod ethereum_text;
 pub mod fk20;
 pub mod per_row;

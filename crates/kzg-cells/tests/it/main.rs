@@ -3,6 +3,7 @@
 
 mod conformance;
 mod decode;
+mod ethereum;
 mod fk20;
 mod folding;
 mod many_files;

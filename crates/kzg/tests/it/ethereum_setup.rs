@@ -16,7 +16,7 @@ use ethereum_common::{blob_of, mainnet, mainnet_text, random_evals, rng};
 use proptest::prelude::*;
 use vidkit_kzg::ethereum::{
     bit_reverse_permutation, field_element_to_bytes, g1_to_bytes, EthereumError, EthereumSetup,
-    Group, Section, FIELD_ELEMENTS_PER_BLOB, NUM_G2_POINTS,
+    G1Fault, Group, Section, FIELD_ELEMENTS_PER_BLOB, NUM_G2_POINTS,
 };
 use vidkit_kzg::{commit, open, verify};
 
@@ -199,13 +199,19 @@ fn byte_level_functions_reject_malformed_input() {
     let off = g1_to_bytes(&g1_off_subgroup());
     assert_eq!(
         s.verify_kzg_proof(&off, &z, &y, &proof),
-        Err(EthereumError::InvalidG1 { what: "commitment" })
+        Err(EthereumError::InvalidG1 {
+            what: "commitment",
+            fault: G1Fault::NotInSubgroup
+        })
     );
     let mut off_curve = [0u8; 48];
     hex::decode_to_slice(g1_off_curve_hex(), &mut off_curve).unwrap();
     assert_eq!(
         s.verify_kzg_proof(&c, &z, &y, &off_curve),
-        Err(EthereumError::InvalidG1 { what: "proof" })
+        Err(EthereumError::InvalidG1 {
+            what: "proof",
+            fault: G1Fault::NotOnCurve
+        })
     );
     assert!(s.verify_kzg_proof(&[0u8; 48], &z, &y, &proof).is_err());
     // the identity is a valid commitment (of the zero polynomial)

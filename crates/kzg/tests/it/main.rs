@@ -1,6 +1,7 @@
 //! Integration tests of `kzg`, compiled into one test binary (one link
 //! step per crate instead of one per file). Each module is one topic.
 
+mod ethereum_blob_ckzg;
 mod ethereum_ckzg;
 mod ethereum_common;
 mod ethereum_setup;
