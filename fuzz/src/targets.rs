@@ -16,7 +16,7 @@
 //! * `ethereum/blob-proofs`: the EIP-4844 blob proofs, one by one and in
 //!   batches;
 //! * `ethereum/cells`: the EIP-7594 cell API (cells, recovery, batch
-//!   verification), with checks of the answers ([`ethereum_api`]).
+//!   verification), with checks of the answers (module `ethereum_api`).
 //!
 //! Seeds are small: dispersals with `k = 2`, `n = 4` of 200 bytes (`m = 4`,
 //! two aPlonK rounds) over insecure seeded setups, setups of a few powers,
