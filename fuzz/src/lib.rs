@@ -4,7 +4,8 @@
 //! vidkit (docs/fuzzing.md): the shard, proof and commitment readers of the
 //! four schemes on the three curves, the `vidkit::format` shard, commitment
 //! and setup files, `Srs::from_bytes` / `from_bytes_prefix`, the Ethereum
-//! ceremony text and the c-kzg-compatible byte API ([`Target::all`]).
+//! ceremony text, the c-kzg-compatible byte API, the EIP-4844 blob proofs
+//! and the EIP-7594 cell API ([`Target::all`]).
 //!
 //! Each target starts from valid seeds (small dispersals and setups) and
 //! mutates them ([`mutate`]): bit flips, bytes set to `0x00`/`0xff`/random,

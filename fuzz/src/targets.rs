@@ -12,11 +12,18 @@
 //! * `ethereum/text`: the ceremony's `trusted_setup.txt` parser with the
 //!   setup's validation;
 //! * `ethereum/bytes`: the c-kzg-compatible byte API (`blob_to_kzg_commitment`,
-//!   `compute_kzg_proof`, `verify_kzg_proof`).
+//!   `compute_kzg_proof`, `verify_kzg_proof`);
+//! * `ethereum/blob-proofs`: the EIP-4844 blob proofs, one by one and in
+//!   batches;
+//! * `ethereum/cells`: the EIP-7594 cell API (cells, recovery, batch
+//!   verification), with checks of the answers (module `ethereum_api`).
 //!
 //! Seeds are small: dispersals with `k = 2`, `n = 4` of 200 bytes (`m = 4`,
 //! two aPlonK rounds) over insecure seeded setups, setups of a few powers,
-//! and a 4-element Ethereum setup (128-byte blobs).
+//! a 4-element Ethereum setup (128-byte blobs) and a 128-element one for
+//! the cell API (4 cells of 64).
+
+mod ethereum_api;
 
 use std::{
     collections::HashMap,
@@ -78,6 +85,10 @@ pub enum Target {
     EthereumText,
     /// The Ethereum (c-kzg) byte API.
     EthereumBytes,
+    /// The EIP-4844 blob proofs of the Ethereum API.
+    EthereumBlobProofs,
+    /// The EIP-7594 cell API (`vidkit_kzg_cells::ethereum::EthereumCells`).
+    EthereumCells,
 }
 
 /// The public seed of the insecure setups of the seeds.
@@ -104,7 +115,12 @@ impl Target {
         }
         all.extend([Target::ShardFile, Target::CommitmentFile, Target::SrsFile]);
         all.extend(CurveName::ALL.map(Target::Srs));
-        all.extend([Target::EthereumText, Target::EthereumBytes]);
+        all.extend([
+            Target::EthereumText,
+            Target::EthereumBytes,
+            Target::EthereumBlobProofs,
+            Target::EthereumCells,
+        ]);
         all
     }
 
@@ -118,6 +134,8 @@ impl Target {
             Target::Srs(c) => format!("srs/{}", c.name()),
             Target::EthereumText => "ethereum/text".into(),
             Target::EthereumBytes => "ethereum/bytes".into(),
+            Target::EthereumBlobProofs => "ethereum/blob-proofs".into(),
+            Target::EthereumCells => "ethereum/cells".into(),
         }
     }
 
@@ -171,6 +189,14 @@ impl Target {
                 f(&seeds, &check_ethereum_text)
             }
             Target::EthereumBytes => f(&eth_bytes_seeds(), &check_ethereum_bytes),
+            Target::EthereumBlobProofs => f(
+                &ethereum_api::eth_blob_proof_seeds(),
+                &ethereum_api::check_ethereum_blob_proofs,
+            ),
+            Target::EthereumCells => f(
+                &ethereum_api::eth_cells_seeds(),
+                &ethereum_api::check_ethereum_cells,
+            ),
         }
     }
 }
@@ -496,13 +522,7 @@ fn eth_bytes_seeds() -> Vec<Vec<u8>> {
     let setup = eth_setup();
     (0u8..2)
         .map(|s| {
-            let mut blob = vec![0u8; setup.blob_len()];
-            for (i, b) in blob.iter_mut().enumerate() {
-                // keep every 32-byte element canonical: the top byte stays 0
-                if i % 32 != 0 {
-                    *b = (i as u8).wrapping_mul(29).wrapping_add(s);
-                }
-            }
+            let blob = ethereum_api::eth_blob(setup.blob_len(), s);
             let mut z = [0u8; 32];
             z[31] = 5 + s;
             let c = setup.blob_to_kzg_commitment(&blob).expect("a valid blob");

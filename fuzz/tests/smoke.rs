@@ -38,7 +38,7 @@ fn every_target_survives_a_short_run() {
         .and_then(|v| v.parse().ok())
         .unwrap_or(SMOKE_INPUTS);
     let targets = Target::all();
-    assert_eq!(targets.len(), 7 * 3 * 3 + 3 + 3 + 2);
+    assert_eq!(targets.len(), 7 * 3 * 3 + 3 + 3 + 4);
     for target in targets {
         let r = run::fuzz(
             target,
