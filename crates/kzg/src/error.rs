@@ -46,6 +46,16 @@ pub enum KzgError {
         /// rows of the file
         expected: usize,
     },
+    /// A number of points that is not the size of a subgroup the field has:
+    /// not a power of two, or beyond its roots of unity
+    /// ([`crate::multi_open`]).
+    #[error(
+        "no subgroup of {size} points (not a power of two, or beyond the field's roots of unity)"
+    )]
+    SubgroupSize {
+        /// the number of points asked for
+        size: usize,
+    },
     /// FK20 parameters no precomputation exists for: a cell size that is
     /// not a power of two, zero chunks, or transform sizes beyond the
     /// field's roots of unity.

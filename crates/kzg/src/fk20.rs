@@ -222,20 +222,34 @@ impl<E: Pairing> Fk20<E> {
             cell: self.cell,
             chunks: self.chunks,
         };
-        let domain = domain::<E::ScalarField>(cosets).ok_or_else(bad)?;
-        let h = self.proof_coefficients(coeffs)?;
-        // fold modulo N: a^N = 1 for every a = ω_N^j
-        let mut folded = vec![E::G1::zero(); cosets];
-        for (e, p) in h.into_iter().enumerate() {
-            folded[e % cosets] += p;
+        if domain::<E::ScalarField>(cosets).is_none() {
+            return Err(bad());
         }
-        domain.fft_in_place(&mut folded);
-        Ok(E::G1::normalize_batch(&folded))
+        let h = self.proof_coefficients(coeffs)?;
+        Ok(evaluate_on_subgroup(h, cosets).expect("size checked"))
     }
 }
 
+/// The values `Σ_e a^e · h_e` of the "proof polynomial" with G1
+/// coefficients `h` at every `a = ω_N^j`, `j < N = size`, in order of `j`:
+/// `h` folded modulo `N` (`a^N = 1`), then one G1 FFT of size `N`. This is
+/// the last step of [`Fk20::prove`], shared with [`crate::multi_open`].
+/// `None` if `size` is not a power of two the field has roots of unity for.
+pub(crate) fn evaluate_on_subgroup<G: CurveGroup>(
+    h: Vec<G>,
+    size: usize,
+) -> Option<Vec<G::Affine>> {
+    let domain = domain::<G::ScalarField>(size)?;
+    let mut folded = vec![G::zero(); size];
+    for (e, p) in h.into_iter().enumerate() {
+        folded[e % size] += p;
+    }
+    domain.fft_in_place(&mut folded);
+    Some(G::normalize_batch(&folded))
+}
+
 /// ark-poly's radix-2 domain of exactly `size` points (a power of two).
-fn domain<F: ark_ff::FftField>(size: usize) -> Option<Radix2EvaluationDomain<F>> {
+pub(crate) fn domain<F: ark_ff::FftField>(size: usize) -> Option<Radix2EvaluationDomain<F>> {
     if !size.is_power_of_two() {
         return None;
     }

@@ -444,10 +444,7 @@ impl<E: Pairing> Scheme for AplonkGlobal<E> {
         );
         let file = prover.file_part(t, r);
         let f = poly::combine_rows(&encoded.coefficients, k, r);
-        let alphas: Vec<E::ScalarField> = (0..n)
-            .map(|j| code.point(j).map_err(vidkit_core::Error::from))
-            .collect::<Result<_, _>>()?;
-        let pis = E::G1::normalize_batch(&prover.openings(&f, &alphas));
+        let pis = prover.openings(&f, code)?;
         pis.into_iter()
             .enumerate()
             .map(|(j, pi)| GlobalProof::new(file.clone(), pi, hint.tree.path(j).expect("j < n")))

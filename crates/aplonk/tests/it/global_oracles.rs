@@ -134,10 +134,24 @@ fn edit_round<E: Pairing>(
 /// Known σ, τ: `μ̂ = f(σ)·G` for `f = Σ r^i P_i` with the file's one `r`,
 /// every `π_j` is the KZG(σ) opening of `f` at `α_j`, the per-file part is
 /// the same bytes in every proof, `G_0 ≠ H`, and the root is the tree of
-/// the leaves `H(j, y_j)`.
+/// the leaves `H(j, y_j)`. Every encoding, so both ways of computing the
+/// `π_j` (all at once from one subgroup transform with `fft` and
+/// `systematic`, one by one with `points`) are checked against σ.
 fn known_trapdoors<E: Pairing>() {
-    let k = 3;
-    let f = fixture::<E>(k, 6, Encoding::Points, 31 * k * 5, 1);
+    for (k, n, encoding) in [
+        (3, 6, Encoding::Points),
+        (3, 6, Encoding::Fft),
+        (3, 4, Encoding::Fft),
+        (4, 7, Encoding::Systematic),
+        (1, 3, Encoding::Fft),
+        (5, 5, Encoding::Fft),
+    ] {
+        known_trapdoors_for::<E>(k, n, encoding);
+    }
+}
+
+fn known_trapdoors_for<E: Pairing>(k: usize, n: usize, encoding: Encoding) {
+    let f = fixture::<E>(k, n, encoding, 31 * k * 5, 1);
     let bytes = data(31 * k * 5 - 4, 2);
     let enc = f.scheme.encode(&bytes).unwrap();
     let (c, hint) = f.scheme.commit(&f.pk, &enc).unwrap();
@@ -163,8 +177,12 @@ fn known_trapdoors<E: Pairing>() {
         let v = poly::horner(&poly_f, alpha);
         assert_eq!(v, poly::horner(&enc.shards[j].values, r), "f(α_j) = v̂_j");
         let q = (f_sigma - v) * (f.sigma - alpha).inverse().unwrap();
-        assert_eq!(p.pi().into_group(), g * q, "π_{j}");
-        let root = merkle::root_from_path(j, leaves[j], p.path(), merkle::depth(6));
+        assert_eq!(
+            p.pi().into_group(),
+            g * q,
+            "π_{j}, k = {k}, n = {n}, {encoding:?}"
+        );
+        let root = merkle::root_from_path(j, leaves[j], p.path(), merkle::depth(n));
         assert_eq!(root.as_ref(), Some(c.root()));
     }
     // com_f is aPlonK-PC's: (Σ_i P_i(σ) τ^i)·e(G, H)
@@ -177,7 +195,7 @@ fn known_trapdoors<E: Pairing>() {
     assert_eq!(*c.inner().com_f(), e * poly::horner(&rows, f.tau));
     assert_eq!(
         c.inner(),
-        &vidkit_aplonk::Aplonk::<E>::new(k, 6, Encoding::Points)
+        &vidkit_aplonk::Aplonk::<E>::new(k, n, encoding)
             .unwrap()
             .commit(&f.pk, &enc)
             .unwrap()

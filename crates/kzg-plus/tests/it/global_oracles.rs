@@ -35,11 +35,29 @@ fn fixture<E: Pairing>(k: usize, n: usize, len: usize) -> Fixture<E> {
     (scheme, pk, vk, d)
 }
 
+/// Every encoding, so both proving paths (all openings from one subgroup
+/// transform, or one by one at arbitrary points) are checked against τ; `k`
+/// from 1 (no quotient) to `n`, `n` a power of two or not.
 fn known_tau<E: Pairing>() {
+    for (k, n, encoding) in [
+        (3, 7, Encoding::Fft),
+        (3, 7, Encoding::Points),
+        (3, 4, Encoding::Fft),
+        (4, 7, Encoding::Systematic),
+        (1, 3, Encoding::Fft),
+        (1, 2, Encoding::Systematic),
+        (2, 2, Encoding::Fft),
+        (5, 5, Encoding::Fft),
+        (11, 12, Encoding::Fft),
+    ] {
+        known_tau_for::<E>(k, n, encoding);
+    }
+}
+
+fn known_tau_for<E: Pairing>(k: usize, n: usize, encoding: Encoding) {
     let mut rng = ChaCha20Rng::seed_from_u64(10);
     let tau = E::ScalarField::rand(&mut rng);
-    let (k, n) = (3, 7);
-    let scheme = KzgPlusGlobal::<E>::new(k, n, Encoding::Fft).unwrap();
+    let scheme = KzgPlusGlobal::<E>::new(k, n, encoding).unwrap();
     let srs = Srs::<E>::insecure_with_tau(tau, k, 2);
     let (pk, vk) = scheme.setup(&srs, 500).unwrap();
     let data: Vec<u8> = (0..400u32).map(|i| (i * 7) as u8).collect();
@@ -49,7 +67,7 @@ fn known_tau<E: Pairing>() {
     let g = E::G1Affine::generator();
     let m = enc.info.m;
     // the row commitments are KZG+'s
-    let plus = KzgPlus::<E>::new(k, n, Encoding::Fft).unwrap();
+    let plus = KzgPlus::<E>::new(k, n, encoding).unwrap();
     let (rows, ()) = plus.commit(&pk, &enc).unwrap();
     assert_eq!(c.inner(), &rows);
     // the root is the tree's over H(j, y_j)
@@ -78,7 +96,11 @@ fn known_tau<E: Pairing>() {
     for (j, proof) in proofs.iter().enumerate() {
         let alpha = scheme.code().point(j).unwrap();
         let expected = (eval(&q, tau) - eval(&q, alpha)) / (tau - alpha);
-        assert_eq!(*proof.pi(), (g * expected).into_affine(), "π_{j}");
+        assert_eq!(
+            *proof.pi(),
+            (g * expected).into_affine(),
+            "π_{j}, k = {k}, n = {n}, {encoding:?}"
+        );
         let root = merkle::root_from_path(j, leaves[j], proof.path(), merkle::depth(n));
         assert_eq!(root.as_ref(), Some(c.root()), "path {j}");
     }

@@ -1,0 +1,212 @@
+//! Openings of one polynomial at every point of a subgroup (docs/spec.md
+//! §11.3 with cells of one element).
+//!
+//! KZG+ global and aPlonK global open **one** polynomial `q` (degree `< k`)
+//! at every code point `α_j`; with the `fft` and `systematic` encodings the
+//! points are `α_j = ω^j`, `ω` the generator of ark-poly's radix-2 domain of
+//! size `N = n' = next_pow2(n)`. The opening at `a` is `[q_a(τ)]_1` with
+//! `q_a = (q − q(a))/(X − a)`, and expanding the synthetic division,
+//!
+//! ```text
+//! [q_a(τ)]_1 = Σ_{e < k−1} a^e · h_e,    h_e = Σ_{u ≤ k−2−e} q_{u+e+1} · [τ^u]_1,
+//! ```
+//!
+//! where `h_e` is the commitment to `q div X^{e+1}` and does not depend on
+//! `a`. So the `N` openings at `a = ω^j`, `j < N`, are the size-`N` DFT of
+//! `(h_e)_e`, folded modulo `N` when `k − 1 > N` (`a^N = 1`): one G1 FFT,
+//! entry `j` the opening at `ω^j`. This is FK20 ([`crate::fk20`]) with a cell
+//! size of 1, and the fold and the FFT are that module's.
+//!
+//! The vector `h` is computed one of two ways ([`Method`]):
+//!
+//! * [`Method::Direct`]: `k − 1` MSMs over the committer key's fixed-base
+//!   table, row `e` with the `k − 1 − e` coefficients `q_{e+1} … q_{k−1}`
+//!   (about `k²/2` table scalar multiplications, no precomputation);
+//! * [`Method::Fk20`]: FK20's Toeplitz product by FFT convolution
+//!   ([`crate::fk20::Fk20`] with cell 1, built per call): with
+//!   `D = next_pow2(2k − 2)`, a G1 FFT of the `k − 1` powers (the
+//!   precomputation), a field FFT, `D` scalar multiplications and an inverse
+//!   G1 FFT, all of size `D`.
+//!
+//! Either way one more G1 FFT of size `N` gives all the openings: about
+//! `(N/2)·log2 N` scalar multiplications in its butterflies, against `N`
+//! table MSMs of size `k − 1` (`N·(k − 1)` table scalar multiplications) for
+//! the openings one by one. [`Method::for_len`] picks the cheaper of the two
+//! ways by `k`, from instruction counts. The results are the same group
+//! elements as the one-by-one openings ([`crate::open`]), so proofs built
+//! either way are byte-identical.
+
+use crate::{fk20, CommitterKey, KzgError};
+use ark_ec::{pairing::Pairing, AffineRepr};
+use ark_ff::Zero;
+use ark_std::{cfg_into_iter, vec::Vec};
+#[cfg(feature = "parallel")]
+use rayon::prelude::*;
+use vidkit_msm::TablePlan;
+
+/// How [`open_subgroup_with`] computes the coefficients `h_e` of the proof
+/// polynomial (see the module docs).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Method {
+    /// `k − 1` MSMs of decreasing size over the key's table
+    /// ([`proof_coefficients`]): about `k²/2` table scalar multiplications.
+    Direct,
+    /// FK20's FFT convolution ([`fk20::Fk20`] with cell 1, built per call):
+    /// three G1 FFTs and `D` scalar multiplications, `D = next_pow2(2k − 2)`.
+    Fk20,
+}
+
+impl Method {
+    /// The cheaper way for polynomials of `k` coefficients, a cost model
+    /// fitted to instruction counts of both ways on BLS12-381:
+    /// [`Method::Direct`] while `(k − 1)² ≤ 14·D·log2 D` with
+    /// `D = next_pow2(2k − 2)` (its `k²/2` table scalar multiplications
+    /// against FK20's `O(D log D)` G1 work; the two were about even at
+    /// `k = 256`),
+    /// [`Method::Fk20`] otherwise: at `k = 256, 257` (where `2k − 2` just
+    /// fits `D`) and from `k` ≈ 380 on.
+    ///
+    /// ```
+    /// use vidkit_kzg::multi_open::Method;
+    /// assert_eq!(Method::for_len(64), Method::Direct);
+    /// assert_eq!(Method::for_len(1024), Method::Fk20);
+    /// ```
+    pub fn for_len(k: usize) -> Self {
+        if k <= 2 {
+            return Method::Direct;
+        }
+        let d = (2 * k - 2).next_power_of_two();
+        let fk20 = 14u128 * d as u128 * u128::from(d.trailing_zeros());
+        if ((k - 1) as u128).pow(2) <= fk20 {
+            Method::Direct
+        } else {
+            Method::Fk20
+        }
+    }
+}
+
+/// Whether the `N = size` openings of a polynomial of `k` coefficients are
+/// cheaper from [`open_subgroup`] than one by one (`N` quotients and `N`
+/// table MSMs of size `k − 1`), by a rule fitted to instruction counts on
+/// BLS12-381: yes for `k ≤ 2`, for `k ≥ 16` and for `N ≤ 2k`; no for a few
+/// coefficients on many points (`3 ≤ k < 16`, `N > 2k`), where the G1 FFT's
+/// `(N/2)·log2 N` scalar multiplications cost more than the `N·(k − 1)`
+/// table ones they replace. Either way the points are the same.
+///
+/// ```
+/// use vidkit_kzg::multi_open::subgroup_pays;
+/// assert!(subgroup_pays(64, 128));
+/// assert!(!subgroup_pays(4, 64));
+/// ```
+pub fn subgroup_pays(k: usize, size: usize) -> bool {
+    k <= 2 || k >= 16 || size <= 2 * k
+}
+
+/// The coefficients `h_e = [(q div X^{e+1})(τ)]_1`, `e < k − 1`, of the proof
+/// polynomial of `q` (coefficients `coeffs`, `k = coeffs.len()`), computed
+/// directly ([`Method::Direct`]): `k − 1` MSMs over the key's table, on the
+/// rayon pool with `parallel`. Empty for `k ≤ 1`.
+///
+/// Fails with [`KzgError::TooManyCoefficients`] if `q` has more coefficients
+/// than the key has powers (as [`crate::open`]).
+pub fn proof_coefficients<E: Pairing>(
+    ck: &CommitterKey<E>,
+    coeffs: &[E::ScalarField],
+) -> Result<Vec<E::G1>, KzgError> {
+    let k = coeffs.len();
+    check_len(ck, k)?;
+    if k <= 1 {
+        return Ok(Vec::new());
+    }
+    let len = k - 1;
+    if let TablePlan::Multiples(_) = ck.table() {
+        // one cache-blocked pass over the table; the zero padding of the
+        // shorter rows costs only a zero test per scalar
+        let mut rows = vec![E::ScalarField::zero(); len * len];
+        for (e, row) in rows.chunks_exact_mut(len).enumerate() {
+            row[..len - e].copy_from_slice(&coeffs[e + 1..]);
+        }
+        return Ok(ck.msm_rows(&rows, len).expect("k powers (checked)"));
+    }
+    Ok(cfg_into_iter!(0..len)
+        .map(|e| ck.msm(&coeffs[e + 1..]).expect("checked length"))
+        .collect())
+}
+
+/// The `N = size` KZG openings of `q` (coefficients `coeffs`) at the points
+/// `ω_N^j`, `j < N`, in order of `j` (`ω_N` the generator of ark-poly's
+/// radix-2 domain of size `N`, the `α_j` of the `fft` and `systematic`
+/// encodings when `N = n'`): entry `j` is `[((q − q(ω_N^j))/(X − ω_N^j))(τ)]_1`,
+/// the same point [`crate::open`] gives. `h` is computed as
+/// [`Method::for_len`] says. All openings are the identity for `k ≤ 1`.
+///
+/// Errors: [`KzgError::TooManyCoefficients`] if `q` has more coefficients
+/// than the key has powers (as [`crate::open`]), [`KzgError::SubgroupSize`] if `size` is not a
+/// power of two the field has roots of unity for.
+///
+/// ```
+/// use ark_bls12_381::{Bls12_381, Fr};
+/// use ark_ec::CurveGroup;
+/// use ark_poly::{EvaluationDomain, Radix2EvaluationDomain};
+/// use vidkit_core::Srs;
+/// use vidkit_kzg::{multi_open::open_subgroup, open, CommitterKey};
+///
+/// let srs = Srs::<Bls12_381>::insecure_from_seed(1, 8, 2); // tests only!
+/// let ck = CommitterKey::<Bls12_381>::new(srs.powers_g1().to_vec());
+/// let q: Vec<Fr> = (1..=5u64).map(Fr::from).collect();
+/// let proofs = open_subgroup(&ck, &q, 8).unwrap();
+/// let omega = Radix2EvaluationDomain::<Fr>::new(8).unwrap().group_gen();
+/// for (j, pi) in proofs.iter().enumerate() {
+///     let (_, want) = open::<ark_bls12_381::G1Projective>(srs.powers_g1(), &q, omega.pow([j as u64])).unwrap();
+///     assert_eq!(*pi, want.into_affine());
+/// }
+/// # use ark_ff::Field;
+/// ```
+pub fn open_subgroup<E: Pairing>(
+    ck: &CommitterKey<E>,
+    coeffs: &[E::ScalarField],
+    size: usize,
+) -> Result<Vec<E::G1Affine>, KzgError> {
+    open_subgroup_with(ck, coeffs, size, Method::for_len(coeffs.len()))
+}
+
+/// [`open_subgroup`] with the given [`Method`] for `h` (both give the same
+/// points; for tests and measurements). [`Method::Fk20`] falls back to
+/// [`Method::Direct`] where the field has no root of unity of FK20's
+/// convolution size `next_pow2(2k − 2)`.
+pub fn open_subgroup_with<E: Pairing>(
+    ck: &CommitterKey<E>,
+    coeffs: &[E::ScalarField],
+    size: usize,
+    method: Method,
+) -> Result<Vec<E::G1Affine>, KzgError> {
+    let k = coeffs.len();
+    if fk20::domain::<E::ScalarField>(size).is_none() {
+        return Err(KzgError::SubgroupSize { size });
+    }
+    check_len(ck, k)?;
+    if k <= 1 {
+        return Ok(vec![E::G1Affine::zero(); size]);
+    }
+    if method == Method::Fk20 {
+        match fk20::Fk20::<E>::new(ck.powers(), 1, k) {
+            Ok(fk) => return fk.prove(coeffs, size),
+            Err(KzgError::Fk20Shape { .. }) => {}
+            Err(e) => return Err(e),
+        }
+    }
+    let h = proof_coefficients(ck, coeffs)?;
+    Ok(fk20::evaluate_on_subgroup(h, size).expect("size checked"))
+}
+
+/// [`KzgError::TooManyCoefficients`] unless the key has a power per
+/// coefficient (as [`crate::open`] requires).
+fn check_len<E: Pairing>(ck: &CommitterKey<E>, k: usize) -> Result<(), KzgError> {
+    if k > ck.powers().len() {
+        return Err(KzgError::TooManyCoefficients {
+            coefficients: k,
+            powers: ck.powers().len(),
+        });
+    }
+    Ok(())
+}
