@@ -503,3 +503,129 @@ fn thread_ratio_ranges() {
     let flat = |s: &str| s.split_whitespace().collect::<Vec<_>>().join(" ");
     stated(&flat(&doc()), &phrase);
 }
+
+/// Median over the repeats of one point, in ms.
+fn median_ms(
+    recs: &[Record],
+    scheme: &str,
+    k: usize,
+    bytes: usize,
+    f: impl Fn(&Record) -> f64,
+) -> f64 {
+    let v: Vec<f64> = recs
+        .iter()
+        .filter(|r| r.scheme == scheme && r.k == k && r.bytes == bytes)
+        .map(|r| f(r) / 1e6)
+        .collect();
+    summarize(&v)
+        .unwrap_or_else(|| panic!("no {scheme} at k = {k}, {bytes} B"))
+        .median
+}
+
+/// A size as the doc prints it (`2.3 KiB`, `97 KiB`, `1.5 MiB`), in bytes.
+fn parse_size(cell: &str) -> f64 {
+    let (num, scale) = if let Some(v) = cell.strip_suffix(" MiB") {
+        (v, 1024.0 * 1024.0)
+    } else if let Some(v) = cell.strip_suffix(" KiB") {
+        (v, 1024.0)
+    } else {
+        (cell.strip_suffix(" B").unwrap_or(cell), 1.0)
+    };
+    num.parse::<f64>()
+        .unwrap_or_else(|_| panic!("not a size: {cell:?}"))
+        * scale
+}
+
+/// The table of "KZG cells against the paper's schemes": every median and
+/// size against `results/kzg-cells/placement.jsonl`.
+#[test]
+fn kzg_cells_table_matches_the_data() {
+    let d = doc();
+    let recs = records("kzg-cells/placement.jsonl");
+    let schemes = ["kzg-cells", "kzg-plus", "semi-avid"];
+    let start = d
+        .find("| k | \\|F\\| | commit + prove: cells / KZG+ / Semi-AVID |")
+        .expect("the KZG cells table");
+    let mut rows_checked = 0;
+    for row in d[start..]
+        .lines()
+        .skip(2)
+        .take_while(|l| l.starts_with("| "))
+    {
+        let cells: Vec<&str> = row.trim_matches('|').split(" | ").map(str::trim).collect();
+        assert_eq!(cells.len(), 6, "{row}");
+        let k: usize = cells[0].parse().unwrap();
+        let bytes = match cells[1] {
+            "31 KiB" => 31 << 10,
+            "496 KiB" => 31 << 14,
+            other => panic!("unknown size {other:?}"),
+        };
+        let metrics: [fn(&Record) -> f64; 3] = [
+            proof,
+            |r| r.t_verify_ns as f64,
+            |r| r.t_batch_verify_ns as f64,
+        ];
+        for (cell, metric) in cells[2..5].iter().zip(metrics) {
+            let values: Vec<&str> = cell.split(" / ").collect();
+            assert_eq!(values.len(), 3, "{row}");
+            for (v, s) in values.iter().zip(schemes) {
+                close(parse_cell(v), median_ms(&recs, s, k, bytes, metric), row);
+            }
+        }
+        for (v, s) in cells[5].split(" / ").zip(schemes) {
+            let r = recs
+                .iter()
+                .find(|r| r.scheme == s && r.k == k && r.bytes == bytes)
+                .unwrap();
+            let size = (r.n * (r.commitment_bytes + r.proof_bytes_per_shard)) as f64;
+            let doc = parse_size(v);
+            assert!(
+                (doc - size).abs() <= 0.05 * size,
+                "{row}: {v} against {size} B"
+            );
+        }
+        rows_checked += 1;
+    }
+    assert_eq!(rows_checked, 6);
+}
+
+/// The FFT-encoding table of the global-challenge section, against
+/// `results/global/*-fft.jsonl`.
+#[test]
+fn global_fft_table_matches_the_data() {
+    let d = doc();
+    let start = d
+        .find("| pair | k | \\|F\\| | prove per-shard |")
+        .expect("the FFT-encoding table");
+    let mut rows_checked = 0;
+    for row in d[start..]
+        .lines()
+        .skip(2)
+        .take_while(|l| l.starts_with("| "))
+    {
+        let cells: Vec<&str> = row.trim_matches('|').split(" | ").map(str::trim).collect();
+        assert_eq!(cells.len(), 9, "{row}");
+        let (file, base, global) = match cells[0] {
+            "KZG+" => ("global/kzg-plus-fft.jsonl", "kzg-plus", "kzg-plus-global"),
+            "aPlonK" => ("global/aplonk-fft.jsonl", "aplonk", "aplonk-global"),
+            other => panic!("unknown pair {other:?}"),
+        };
+        let recs = records(file);
+        let k: usize = cells[1].parse().unwrap();
+        let bytes = match cells[2] {
+            "31 KiB" => 31 << 10,
+            "496 KiB" => 31 << 14,
+            other => panic!("unknown size {other:?}"),
+        };
+        let prove = |s| median_ms(&recs, s, k, bytes, |r| r.t_prove_ns as f64);
+        let verify = |s| median_ms(&recs, s, k, bytes, |r| r.t_verify_ns as f64);
+        close(parse_cell(cells[3]), prove(base), row);
+        close(parse_cell(cells[4]), prove(global), row);
+        close(parse_cell(cells[5]), prove(base) / prove(global), row);
+        close(parse_cell(cells[6]), verify(base), row);
+        close(parse_cell(cells[7]), verify(global), row);
+        close(parse_cell(cells[8]), verify(base) / verify(global), row);
+        rows_checked += 1;
+    }
+    assert_eq!(rows_checked, 4);
+}
