@@ -294,6 +294,35 @@ fn parse_cell(cell: &str) -> f64 {
         * scale
 }
 
+/// The rows of the doc's table that starts with `header`, each split into
+/// its `columns` trimmed cells.
+fn table_rows<'a>(doc: &'a str, header: &str, columns: usize) -> Vec<Vec<&'a str>> {
+    let start = doc
+        .find(header)
+        .unwrap_or_else(|| panic!("no table {header:?}"));
+    doc[start..]
+        .lines()
+        .skip(2)
+        .take_while(|l| l.starts_with("| "))
+        .map(|row| {
+            let cells: Vec<&str> = row.trim_matches('|').split(" | ").map(str::trim).collect();
+            assert_eq!(cells.len(), columns, "{row}");
+            cells
+        })
+        .collect()
+}
+
+/// The file size a table names (`31 KiB` = 31·2^10 bytes, …).
+fn size_named(cell: &str) -> usize {
+    match cell {
+        "31 KiB" => 31 << 10,
+        "124 KiB" => 31 << 12,
+        "496 KiB" => 31 << 14,
+        "3.9 MiB" => 31 << 17,
+        other => panic!("unknown size {other:?}"),
+    }
+}
+
 /// `doc` agrees with `data` to its printed precision.
 #[track_caller]
 fn close(doc: f64, data: f64, what: &str) {
@@ -309,15 +338,6 @@ fn close(doc: f64, data: f64, what: &str) {
 #[test]
 fn global_scheme_tables_match_the_data() {
     let d = doc();
-    let median_ms =
-        |recs: &[Record], scheme: &str, k: usize, bytes: usize, f: fn(&Record) -> u64| {
-            let v: Vec<f64> = recs
-                .iter()
-                .filter(|r| r.scheme == scheme && r.k == k && r.bytes == bytes)
-                .map(|r| f(r) as f64 / 1e6)
-                .collect();
-            summarize(&v).unwrap().median
-        };
     let tables = [
         (
             "| k | \\|F\\| | prove KZG+",
@@ -335,24 +355,17 @@ fn global_scheme_tables_match_the_data() {
     let mut rows_checked = 0;
     for (header, file, base, global) in tables {
         let recs = records(&format!("global/{file}"));
-        let start = d
-            .find(header)
-            .unwrap_or_else(|| panic!("no table {header:?}"));
-        let rows = d[start..]
-            .lines()
-            .skip(2)
-            .take_while(|l| l.starts_with("| "));
-        for row in rows {
-            let cells: Vec<&str> = row.trim_matches('|').split(" | ").map(str::trim).collect();
-            assert_eq!(cells.len(), 8, "{row}");
+        for cells in table_rows(&d, header, 8) {
+            let row = &cells.join(" | ");
             let k: usize = cells[0].parse().unwrap();
-            let bytes = match cells[1] {
-                "496 KiB" => 31 << 14,
-                "3.9 MiB" => 31 << 17,
-                _ => 31 << 10, // the aPlonK table's second column is n, at 31 KiB
+            // the aPlonK table's second column is n, at 31 KiB
+            let bytes = if header.contains("aPlonK") {
+                31 << 10
+            } else {
+                size_named(cells[1])
             };
-            let prove = |s| median_ms(&recs, s, k, bytes, |r| r.t_prove_ns);
-            let verify = |s| median_ms(&recs, s, k, bytes, |r| r.t_verify_ns);
+            let prove = |s| median_ms(&recs, s, k, bytes, |r| r.t_prove_ns as f64);
+            let verify = |s| median_ms(&recs, s, k, bytes, |r| r.t_verify_ns as f64);
             close(parse_cell(cells[2]), prove(base), row);
             close(parse_cell(cells[3]), prove(global), row);
             close(parse_cell(cells[4]), prove(base) / prove(global), row);
@@ -403,15 +416,9 @@ fn curve_table_matches_the_data() {
         found[0].clone()
     };
     let header = "| scheme | k | 124 KiB | BLS12-381 | BN254 | BLS24-317 |";
-    let start = d.find(header).expect("the curves table");
     let mut rows_checked = 0;
-    for row in d[start..]
-        .lines()
-        .skip(2)
-        .take_while(|l| l.starts_with("| "))
-    {
-        let cells: Vec<&str> = row.trim_matches('|').split(" | ").map(str::trim).collect();
-        assert_eq!(cells.len(), 6, "{row}");
+    for cells in table_rows(&d, header, 6) {
+        let row = &cells.join(" | ");
         if cells[0] == "all" {
             // n·(c+π) relative to BLS12-381, over k ∈ {4, 16, 64}
             let size = |r: &Record| (r.n * (r.commitment_bytes + r.proof_bytes_per_shard)) as f64;
@@ -543,23 +550,12 @@ fn kzg_cells_table_matches_the_data() {
     let d = doc();
     let recs = records("kzg-cells/placement.jsonl");
     let schemes = ["kzg-cells", "kzg-plus", "semi-avid"];
-    let start = d
-        .find("| k | \\|F\\| | commit + prove: cells / KZG+ / Semi-AVID |")
-        .expect("the KZG cells table");
+    let header = "| k | \\|F\\| | commit + prove: cells / KZG+ / Semi-AVID |";
     let mut rows_checked = 0;
-    for row in d[start..]
-        .lines()
-        .skip(2)
-        .take_while(|l| l.starts_with("| "))
-    {
-        let cells: Vec<&str> = row.trim_matches('|').split(" | ").map(str::trim).collect();
-        assert_eq!(cells.len(), 6, "{row}");
+    for cells in table_rows(&d, header, 6) {
+        let row = &cells.join(" | ");
         let k: usize = cells[0].parse().unwrap();
-        let bytes = match cells[1] {
-            "31 KiB" => 31 << 10,
-            "496 KiB" => 31 << 14,
-            other => panic!("unknown size {other:?}"),
-        };
+        let bytes = size_named(cells[1]);
         let metrics: [fn(&Record) -> f64; 3] = [
             proof,
             |r| r.t_verify_ns as f64,
@@ -594,17 +590,10 @@ fn kzg_cells_table_matches_the_data() {
 #[test]
 fn global_fft_table_matches_the_data() {
     let d = doc();
-    let start = d
-        .find("| pair | k | \\|F\\| | prove per-shard |")
-        .expect("the FFT-encoding table");
+    let header = "| pair | k | \\|F\\| | prove per-shard |";
     let mut rows_checked = 0;
-    for row in d[start..]
-        .lines()
-        .skip(2)
-        .take_while(|l| l.starts_with("| "))
-    {
-        let cells: Vec<&str> = row.trim_matches('|').split(" | ").map(str::trim).collect();
-        assert_eq!(cells.len(), 9, "{row}");
+    for cells in table_rows(&d, header, 9) {
+        let row = &cells.join(" | ");
         let (file, base, global) = match cells[0] {
             "KZG+" => ("global/kzg-plus-fft.jsonl", "kzg-plus", "kzg-plus-global"),
             "aPlonK" => ("global/aplonk-fft.jsonl", "aplonk", "aplonk-global"),
@@ -612,11 +601,7 @@ fn global_fft_table_matches_the_data() {
         };
         let recs = records(file);
         let k: usize = cells[1].parse().unwrap();
-        let bytes = match cells[2] {
-            "31 KiB" => 31 << 10,
-            "496 KiB" => 31 << 14,
-            other => panic!("unknown size {other:?}"),
-        };
+        let bytes = size_named(cells[2]);
         let prove = |s| median_ms(&recs, s, k, bytes, |r| r.t_prove_ns as f64);
         let verify = |s| median_ms(&recs, s, k, bytes, |r| r.t_verify_ns as f64);
         close(parse_cell(cells[3]), prove(base), row);
