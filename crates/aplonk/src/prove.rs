@@ -9,12 +9,8 @@
 //!    (one MSM in G2 over `ck`).
 
 use crate::{ipa, poly, transcript::ShardTranscript, AplonkError, Commitment, Proof, ProverKey};
-use ark_ec::{pairing::Pairing, AffineRepr, CurveGroup};
+use ark_ec::{pairing::Pairing, CurveGroup};
 use ark_ff::Zero;
-#[cfg(feature = "parallel")]
-use rayon::prelude::*;
-use vidkit_core::ReedSolomon;
-use vidkit_kzg::multi_open;
 use vidkit_msm::MsmBases;
 
 /// Data shared by the proofs of all shards of one file (the round-0 and,
@@ -169,47 +165,6 @@ impl<E: Pairing> FileProver<'_, E> {
             g_0: ipa.g_0,
             pi_ck: pi_ck.into_affine(),
         }
-    }
-
-    /// aPlonK global: the KZG(σ) openings `π_j` of `f` (`k` coefficients)
-    /// at the `n` points `α_j` of `code`. With the `fft` and `systematic`
-    /// encodings (`α_j = ω^j` on the subgroup of size `n'`) all of them come
-    /// from one call to [`vidkit_kzg::multi_open::open_subgroup`] (the proof
-    /// polynomial's coefficients, then one G1 FFT of size `n'`) where
-    /// [`multi_open::subgroup_pays`]; otherwise (`points`, or a few
-    /// coefficients on many points) the quotients by Ruffini (on the rayon
-    /// pool with `parallel`) and their commitments in one pass over the
-    /// key's fixed-base table, as for aPlonK-PC's `π_kzg`. The same points
-    /// either way.
-    pub fn openings(
-        &self,
-        f: &[E::ScalarField],
-        code: &ReedSolomon<E::ScalarField>,
-    ) -> Result<Vec<E::G1Affine>, AplonkError> {
-        let n = code.n();
-        if let Some(size) = code.domain_size() {
-            if multi_open::subgroup_pays(f.len(), size) {
-                let mut all = multi_open::open_subgroup(&self.pk.sigma, f, size)?;
-                all.truncate(n);
-                return Ok(all);
-            }
-        }
-        let len = self.k.saturating_sub(1);
-        if len == 0 {
-            return Ok(vec![E::G1Affine::zero(); n]);
-        }
-        let alphas: Vec<E::ScalarField> = (0..n)
-            .map(|j| code.point(j).map_err(vidkit_core::Error::from))
-            .collect::<Result<_, _>>()?;
-        let quotients: Vec<Vec<E::ScalarField>> = ark_std::cfg_iter!(alphas)
-            .map(|&a| vidkit_kzg::divide_by_linear(f, a).1)
-            .collect();
-        let pis = self
-            .pk
-            .sigma
-            .msm_rows(&quotients.concat(), len)
-            .expect("k − 1 ≤ k powers and every quotient has k − 1 coefficients");
-        Ok(E::G1::normalize_batch(&pis))
     }
 }
 

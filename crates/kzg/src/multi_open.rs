@@ -37,7 +37,7 @@
 //! either way are byte-identical.
 
 use crate::{fk20, CommitterKey, KzgError};
-use ark_ec::{pairing::Pairing, AffineRepr};
+use ark_ec::{pairing::Pairing, AffineRepr, CurveGroup};
 use ark_ff::Zero;
 use ark_std::{cfg_into_iter, vec::Vec};
 #[cfg(feature = "parallel")]
@@ -197,6 +197,48 @@ pub fn open_subgroup_with<E: Pairing>(
     }
     let h = proof_coefficients(ck, coeffs)?;
     Ok(fk20::evaluate_on_subgroup(h, size).expect("size checked"))
+}
+
+/// The KZG openings of `q` (coefficients `coeffs`) at the `n` points `α_j`
+/// of the Reed-Solomon `code`, in order of `j`: what KZG+ global and aPlonK
+/// global prove for every shard. With the `fft` and `systematic` encodings
+/// (`α_j = ω^j` on the subgroup of size `n'`) they come from
+/// [`open_subgroup`] where [`subgroup_pays`], the first `n` of its `n'`
+/// kept; otherwise (`points`, or a few coefficients on many points) each is
+/// one quotient by Ruffini ([`crate::divide_by_linear`], on the rayon pool
+/// with `parallel`) and all quotients are committed in one pass over the
+/// key's table. The same points either way.
+///
+/// Errors: [`KzgError::TooManyCoefficients`] if `q` has more coefficients
+/// than the key has powers, [`KzgError::Core`] for a point the code cannot
+/// give.
+pub fn open_at_code_points<E: Pairing>(
+    ck: &CommitterKey<E>,
+    coeffs: &[E::ScalarField],
+    code: &vidkit_core::ReedSolomon<E::ScalarField>,
+) -> Result<Vec<E::G1Affine>, KzgError> {
+    let (k, n) = (coeffs.len(), code.n());
+    if let Some(size) = code.domain_size() {
+        if subgroup_pays(k, size) {
+            let mut all = open_subgroup(ck, coeffs, size)?;
+            all.truncate(n);
+            return Ok(all);
+        }
+    }
+    check_len(ck, k)?;
+    if k <= 1 {
+        return Ok(vec![E::G1Affine::zero(); n]);
+    }
+    let quotients = cfg_into_iter!(0..n)
+        .map(|j| {
+            let alpha = code.point(j).map_err(vidkit_core::Error::from)?;
+            Ok(crate::divide_by_linear(coeffs, alpha).1)
+        })
+        .collect::<Result<Vec<Vec<E::ScalarField>>, KzgError>>()?;
+    let proofs = ck
+        .msm_rows(&quotients.concat(), k - 1)
+        .expect("k − 1 < k ≤ powers (checked), every quotient has k − 1 coefficients");
+    Ok(E::G1::normalize_batch(&proofs))
 }
 
 /// [`KzgError::TooManyCoefficients`] unless the key has a power per

@@ -444,7 +444,7 @@ impl<E: Pairing> Scheme for AplonkGlobal<E> {
         );
         let file = prover.file_part(t, r);
         let f = poly::combine_rows(&encoded.coefficients, k, r);
-        let pis = prover.openings(&f, code)?;
+        let pis = vidkit_kzg::multi_open::open_at_code_points(&pk.sigma, &f, code)?;
         pis.into_iter()
             .enumerate()
             .map(|(j, pi)| GlobalProof::new(file.clone(), pi, hint.tree.path(j).expect("j < n")))

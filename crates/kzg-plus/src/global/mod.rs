@@ -16,9 +16,10 @@
 //! 3. **Prove.** `Q = Σ_i r^i P_i` is the same for every shard (`m·k`
 //!    multiplications once per file); shard `j`'s proof is the KZG opening
 //!    `π_j` of `Q` at `α_j` and the shard's Merkle path (+`⌈log2 n⌉`·32 bytes
-//!    and one length byte). With the `fft` and `systematic` encodings the
-//!    `α_j` are the powers of `ω`, and all `n` openings come from
-//!    [`vidkit_kzg::multi_open::open_subgroup`] (`k − 1` table MSMs of
+//!    and one length byte), all `n` of them from
+//!    [`vidkit_kzg::multi_open::open_at_code_points`]. With the `fft` and
+//!    `systematic` encodings the `α_j` are the powers of `ω`, and the
+//!    openings come from [`vidkit_kzg::multi_open::open_subgroup`] (`k − 1` table MSMs of
 //!    decreasing size and one G1 FFT of size `n'`, or FK20 for large `k`)
 //!    where [`vidkit_kzg::multi_open::subgroup_pays`]; otherwise (`points`,
 //!    or a few coefficients on many points) one quotient and one table MSM
@@ -52,13 +53,11 @@ mod proof;
 pub use commitment::GlobalCommitment;
 pub use proof::GlobalProof;
 
-use crate::{scheme::commit_quotients, KzgPlus, KzgPlusError, ProverKey, VerifierKey};
+use crate::{KzgPlus, KzgPlusError, ProverKey, VerifierKey};
 use ark_ec::{pairing::Pairing, AffineRepr, CurveGroup};
 use ark_ff::Zero;
-use ark_std::{cfg_into_iter, rand::RngCore, vec::Vec};
+use ark_std::{rand::RngCore, vec::Vec};
 use merkle::MerkleTree;
-#[cfg(feature = "parallel")]
-use rayon::prelude::*;
 use vidkit_core::{
     poly::{combine_rows, horner, powers},
     Encoded, Encoding, FileInfo, ReedSolomon, Scheme, Shard, Srs, SrsShape, Transcript,
@@ -316,24 +315,8 @@ impl<E: Pairing> Scheme for KzgPlusGlobal<E> {
         let r = global_challenge(pk.verifier_key().digest(), commitment);
         // Q = Σ_i r^i P_i, once for the file
         let q = combine_rows(&encoded.coefficients, k, r);
-        let openings = match self.code().domain_size() {
-            // α_j = ω^j on the subgroup of size n': all n' openings of Q
-            // from one G1 FFT (vidkit_kzg::multi_open), the first n kept
-            Some(size) if multi_open::subgroup_pays(k, size) => {
-                let mut all = multi_open::open_subgroup(&pk.ck, &q, size)?;
-                all.truncate(n);
-                all
-            }
-            // arbitrary points, or few coefficients on many points: one
-            // quotient and one table MSM per shard
-            _ => {
-                let quotients: Result<Vec<Vec<E::ScalarField>>, KzgPlusError> =
-                    cfg_into_iter!(0..n)
-                        .map(|j| Ok(vidkit_kzg::divide_by_linear(&q, self.inner.alpha(j)?).1))
-                        .collect();
-                commit_quotients(pk, &quotients?.concat(), k, n)
-            }
-        };
+        // all n openings of Q together (one G1 FFT with a root-of-unity code)
+        let openings = multi_open::open_at_code_points(&pk.ck, &q, self.code())?;
         openings
             .into_iter()
             .enumerate()

@@ -136,3 +136,41 @@ fn refuses_bad_inputs() {
         naive::<E>(ck.powers(), &q, 4)
     );
 }
+
+/// `open_at_code_points` gives `open` at every point `α_j` of the code, on
+/// each encoding (the subgroup path where it pays, one by one otherwise:
+/// `k = 4` on 16 or 64 points takes the one-by-one path with `fft`), and
+/// refuses a polynomial longer than the key.
+#[test]
+fn at_code_points_equals_open_at_every_point() {
+    use vidkit_core::{Encoding, ReedSolomon};
+    use vidkit_kzg::multi_open::open_at_code_points;
+    type E = ark_bls12_381::Bls12_381;
+    type F = <E as Pairing>::ScalarField;
+    let mut rng = ChaCha20Rng::seed_from_u64(11);
+    let srs = Srs::<E>::insecure_from_seed(11, 32, 2);
+    let ck = CommitterKey::<E>::new(srs.powers_g1().to_vec());
+    for encoding in [Encoding::Points, Encoding::Fft, Encoding::Systematic] {
+        for (k, n) in [(1, 3), (2, 5), (4, 16), (4, 64), (16, 32), (32, 40)] {
+            let Ok(code) = ReedSolomon::<F>::new(k, n, encoding) else {
+                continue; // systematic needs k a power of two dividing n' suitably
+            };
+            let q: Vec<F> = (0..k).map(|_| F::rand(&mut rng)).collect();
+            let want: Vec<_> = (0..n)
+                .map(|j| {
+                    let (_, pi): (_, <E as Pairing>::G1) =
+                        open(ck.powers(), &q, code.point(j).unwrap()).unwrap();
+                    pi.into_affine()
+                })
+                .collect();
+            let got = open_at_code_points(&ck, &q, &code).unwrap();
+            assert_eq!(got, want, "{encoding:?}, k = {k}, n = {n}");
+        }
+    }
+    let code = ReedSolomon::<F>::new(4, 8, Encoding::Fft).unwrap();
+    let long: Vec<F> = (0..33).map(|_| F::rand(&mut rng)).collect();
+    assert!(matches!(
+        open_at_code_points(&ck, &long, &code),
+        Err(KzgError::TooManyCoefficients { .. })
+    ));
+}
