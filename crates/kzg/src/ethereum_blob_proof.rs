@@ -93,16 +93,11 @@ impl EthereumSetup {
         proofs: &[[u8; G1_BYTES]],
     ) -> Result<bool, EthereumError> {
         let t = blobs.len();
-        for (what, found) in [("commitments", commitments.len()), ("proofs", proofs.len())] {
-            if found != t {
-                return Err(EthereumError::LengthMismatch {
-                    what,
-                    found,
-                    expected: t,
-                    per: "blob",
-                });
-            }
-        }
+        EthereumError::check_lengths(
+            t,
+            "blob",
+            &[("commitments", commitments.len()), ("proofs", proofs.len())],
+        )?;
         match t {
             0 => return Ok(true),
             1 => return self.verify_blob_kzg_proof(blobs[0].as_ref(), &commitments[0], &proofs[0]),

@@ -277,3 +277,24 @@ pub enum EthereumError {
         element: usize,
     },
 }
+
+impl EthereumError {
+    /// The lists of one batch call have one entry per `per` (blob, cell):
+    /// [`EthereumError::LengthMismatch`] for the first of `lists` (name,
+    /// length) whose length is not `expected`, in the order given (c-kzg's).
+    pub fn check_lengths(
+        expected: usize,
+        per: &'static str,
+        lists: &[(&'static str, usize)],
+    ) -> Result<(), Self> {
+        match lists.iter().find(|(_, found)| *found != expected) {
+            Some(&(what, found)) => Err(EthereumError::LengthMismatch {
+                what,
+                found,
+                expected,
+                per,
+            }),
+            None => Ok(()),
+        }
+    }
+}

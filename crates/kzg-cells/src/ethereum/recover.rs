@@ -30,14 +30,7 @@ impl EthereumCells {
         cells: &[Cell],
     ) -> Result<(Vec<Cell>, Vec<G1Bytes>), EthereumError> {
         let total = self.cells_per_ext_blob();
-        if cell_indices.len() != cells.len() {
-            return Err(EthereumError::LengthMismatch {
-                what: "cell indices",
-                found: cell_indices.len(),
-                expected: cells.len(),
-                per: "cell",
-            });
-        }
+        EthereumError::check_lengths(cells.len(), "cell", &[("cell indices", cell_indices.len())])?;
         if cells.len() > total {
             return Err(EthereumError::TooManyCells {
                 found: cells.len(),

@@ -31,20 +31,15 @@ impl EthereumCells {
         proofs: &[G1Bytes],
     ) -> Result<bool, EthereumError> {
         let t = cells.len();
-        for (what, found) in [
-            ("commitments", commitments.len()),
-            ("cell indices", cell_indices.len()),
-            ("proofs", proofs.len()),
-        ] {
-            if found != t {
-                return Err(EthereumError::LengthMismatch {
-                    what,
-                    found,
-                    expected: t,
-                    per: "cell",
-                });
-            }
-        }
+        EthereumError::check_lengths(
+            t,
+            "cell",
+            &[
+                ("commitments", commitments.len()),
+                ("cell indices", cell_indices.len()),
+                ("proofs", proofs.len()),
+            ],
+        )?;
         if t == 0 {
             return Ok(true);
         }
