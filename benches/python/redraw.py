@@ -150,6 +150,13 @@ def fig2(agg, path):
     plt.close(fig)
 
 
+def legend_outside(fig, ax):
+    """One legend for the figure, right of the panels, so it hides no data."""
+    handles, labels = ax.get_legend_handles_labels()
+    fig.legend(handles, labels, loc="center left", bbox_to_anchor=(1.0, 0.5),
+               fontsize=7, frameon=False)
+
+
 def fig3(agg, path):
     ks = sorted(agg.k.unique())
     lo_k, hi_k = ks[0], ks[-1]
@@ -166,8 +173,8 @@ def fig3(agg, path):
         set_size_ticks(ax, sorted(agg.bytes.unique()))
         ax.set_xlabel("|F|")
         ax.set_ylabel(METRICS[metric][1])
-    axes[0].legend(fontsize=7, ncol=1)
     fig.tight_layout()
+    legend_outside(fig, axes[0])
     fig.savefig(path, bbox_inches="tight")
     plt.close(fig)
 
@@ -184,8 +191,8 @@ def fig4(agg, path):
         set_size_ticks(ax, sorted(agg.bytes.unique()))
         ax.set_xlabel("|F|")
         ax.set_ylabel(METRICS[metric][1] + " at the best k")
-    axes[0].legend(fontsize=7)
     fig.tight_layout()
+    legend_outside(fig, axes[0])
     fig.savefig(path, bbox_inches="tight")
     plt.close(fig)
 
@@ -208,8 +215,8 @@ def sizes(agg, path):
         set_size_ticks(ax, sorted(agg.bytes.unique()))
         ax.set_xlabel("|F|")
         ax.set_ylabel(title)
-    axes[0].legend(fontsize=6, ncol=2)
     fig.tight_layout()
+    legend_outside(fig, axes[0])
     fig.savefig(path, bbox_inches="tight")
     plt.close(fig)
 

@@ -45,9 +45,6 @@ impl Dash {
     }
 }
 
-/// Segments a legend line has at most (the dotted style over 26 px).
-const LEGEND_SEGMENTS: usize = 6;
-
 /// One point of a series: |F|, median, interval.
 #[derive(Clone, Copy, Debug)]
 struct Pt {
@@ -114,13 +111,59 @@ fn legend_segments(dash: Dash, x0: i32, x1: i32) -> Vec<(i32, i32)> {
     }
 }
 
+/// Width of the legend strip at the right of a figure, px.
+const LEGEND_W: u32 = 190;
+
+/// The entries of several panels' legends merged: each label once, in order
+/// of first appearance (schemes first, then line styles, as in
+/// [`legend_entries`]).
+fn merge_entries(panels: &[Vec<(String, RGBColor, Dash)>]) -> Vec<(String, RGBColor, Dash)> {
+    let mut schemes: Vec<(String, RGBColor, Dash)> = Vec::new();
+    let mut styles: Vec<(String, RGBColor, Dash)> = Vec::new();
+    for e in panels.iter().flatten() {
+        let list = if e.1 == BLACK {
+            &mut styles
+        } else {
+            &mut schemes
+        };
+        if !list.iter().any(|(l, _, _)| *l == e.0) {
+            list.push(e.clone());
+        }
+    }
+    schemes.extend(styles);
+    schemes
+}
+
+/// Draws one legend for the whole figure in its own strip, outside every
+/// panel, so that it never hides a line or a point.
+fn legend_strip(
+    area: &DrawingArea<SVGBackend<'_>, plotters::coord::Shift>,
+    entries: &[(String, RGBColor, Dash)],
+) -> PlotResult<()> {
+    const ROW: i32 = 28;
+    let top = 60;
+    for (i, (label, colour, dash)) in entries.iter().enumerate() {
+        let y = top + ROW * i as i32;
+        let style = ShapeStyle::from(colour).stroke_width(3);
+        for (a, b) in legend_segments(*dash, 6, 40) {
+            area.draw(&PathElement::new(vec![(a, y), (b, y)], style))?;
+        }
+        area.draw(&Text::new(
+            label.clone(),
+            (48, y - LABEL_PX as i32 / 2),
+            ("sans-serif", LABEL_PX),
+        ))?;
+    }
+    Ok(())
+}
+
 fn panel(
     area: &DrawingArea<SVGBackend<'_>, plotters::coord::Shift>,
     title: &str,
     metric: Metric,
     series: &[Series],
     sizes: &[usize],
-) -> PlotResult<()> {
+) -> PlotResult<Vec<(String, RGBColor, Dash)>> {
     let pts = series.iter().flat_map(|s| s.points.iter());
     let (mut x0, mut x1, mut y0, mut y1) = (f64::INFINITY, 0.0f64, f64::INFINITY, 0.0f64);
     for p in pts {
@@ -130,7 +173,7 @@ fn panel(
         y1 = y1.max(p.hi.max(p.y));
     }
     if x1 == 0.0 {
-        return Ok(());
+        return Ok(Vec::new());
     }
     let (unit_div, unit) = metric.axis_unit(y1);
     let scale = |v: f64| v / unit_div;
@@ -177,28 +220,7 @@ fn panel(
                 .map(|p| Circle::new((p.x, scale(p.y)), 3, colour.filled())),
         )?;
     }
-    for (label, colour, dash) in legend_entries(series) {
-        chart
-            .draw_series(std::iter::empty::<Circle<(f64, f64), i32>>())?
-            .label(label)
-            .legend(move |(x, y)| {
-                let style = ShapeStyle::from(&colour).stroke_width(3);
-                // at most LEGEND_SEGMENTS segments; unused ones have no length
-                let mut seg = legend_segments(dash, 0, 26);
-                seg.resize(LEGEND_SEGMENTS, (0, 0));
-                let path = |i: usize| PathElement::new(vec![(seg[i].0, 0), (seg[i].1, 0)], style);
-                EmptyElement::at((x, y)) + path(0) + path(1) + path(2) + path(3) + path(4) + path(5)
-            });
-    }
-    chart
-        .configure_series_labels()
-        .position(SeriesLabelPosition::UpperLeft)
-        .background_style(WHITE.mix(0.85))
-        .border_style(BLACK)
-        .label_font(("sans-serif", LABEL_PX))
-        .legend_area_size(34)
-        .draw()?;
-    Ok(())
+    Ok(legend_entries(series))
 }
 
 fn sorted_bytes(recs: &[&Agg]) -> Vec<usize> {
@@ -219,7 +241,7 @@ pub fn figure3(path: &Path, ctx: &Context, recs: &[&Agg]) -> PlotResult<bool> {
         return Ok(false);
     }
     let bytes = sorted_bytes(recs);
-    let root = SVGBackend::new(path, (1800, 640)).into_drawing_area();
+    let root = SVGBackend::new(path, (1800 + LEGEND_W, 640)).into_drawing_area();
     root.fill(&WHITE)?;
     let root = root.titled(
         &format!(
@@ -228,7 +250,9 @@ pub fn figure3(path: &Path, ctx: &Context, recs: &[&Agg]) -> PlotResult<bool> {
         ),
         ("sans-serif", TITLE_PX),
     )?;
-    let panels = root.split_evenly((1, 3));
+    let (plots, legend) = root.split_horizontally(root.dim_in_pixel().0 - LEGEND_W);
+    let panels = plots.split_evenly((1, 3));
+    let mut entries = Vec::new();
     for (area, metric) in panels
         .iter()
         .zip([Metric::Proof, Metric::Verify, Metric::Size])
@@ -249,8 +273,9 @@ pub fn figure3(path: &Path, ctx: &Context, recs: &[&Agg]) -> PlotResult<bool> {
                 });
             }
         }
-        panel(area, metric.label(), metric, &series, &bytes)?;
+        entries.push(panel(area, metric.label(), metric, &series, &bytes)?);
     }
+    legend_strip(&legend, &merge_entries(&entries))?;
     root.present()?;
     Ok(true)
 }
@@ -265,7 +290,7 @@ const CRITERIA: [(Metric, &str, Dash); 3] = [
 /// Figure 4: each metric at the best k for each criterion.
 pub fn figure4(path: &Path, ctx: &Context, recs: &[&Agg]) -> PlotResult<()> {
     let bytes = sorted_bytes(recs);
-    let root = SVGBackend::new(path, (1400, 1100)).into_drawing_area();
+    let root = SVGBackend::new(path, (1400 + LEGEND_W, 1100)).into_drawing_area();
     root.fill(&WHITE)?;
     let root = root.titled(
         &format!(
@@ -274,7 +299,9 @@ pub fn figure4(path: &Path, ctx: &Context, recs: &[&Agg]) -> PlotResult<()> {
         ),
         ("sans-serif", TITLE_PX),
     )?;
-    let panels = root.split_evenly((2, 2));
+    let (plots, legend) = root.split_horizontally(root.dim_in_pixel().0 - LEGEND_W);
+    let panels = plots.split_evenly((2, 2));
+    let mut entries = Vec::new();
     for (area, metric) in
         panels
             .iter()
@@ -298,8 +325,9 @@ pub fn figure4(path: &Path, ctx: &Context, recs: &[&Agg]) -> PlotResult<()> {
                 });
             }
         }
-        panel(area, metric.label(), metric, &series, &bytes)?;
+        entries.push(panel(area, metric.label(), metric, &series, &bytes)?);
     }
+    legend_strip(&legend, &merge_entries(&entries))?;
     root.present()?;
     Ok(())
 }
@@ -319,7 +347,7 @@ pub fn curves_figure(
     let mut curves: Vec<&str> = recs.iter().map(|r| r.curve.as_str()).collect();
     curves.sort_unstable();
     curves.dedup();
-    let root = SVGBackend::new(path, (1400, 640)).into_drawing_area();
+    let root = SVGBackend::new(path, (1400 + LEGEND_W, 640)).into_drawing_area();
     root.fill(&WHITE)?;
     let root = root.titled(
         &format!(
@@ -328,7 +356,9 @@ pub fn curves_figure(
         ),
         ("sans-serif", TITLE_PX),
     )?;
-    let panels = root.split_evenly((1, 2));
+    let (plots, legend) = root.split_horizontally(root.dim_in_pixel().0 - LEGEND_W);
+    let panels = plots.split_evenly((1, 2));
+    let mut entries = Vec::new();
     for (area, metric) in panels.iter().zip([Metric::Proof, Metric::Verify]) {
         let mut series = Vec::new();
         for scheme in schemes_in(recs) {
@@ -348,8 +378,9 @@ pub fn curves_figure(
                 });
             }
         }
-        panel(area, metric.label(), metric, &series, &bytes)?;
+        entries.push(panel(area, metric.label(), metric, &series, &bytes)?);
     }
+    legend_strip(&legend, &merge_entries(&entries))?;
     root.present()?;
     Ok(true)
 }
@@ -366,7 +397,6 @@ mod tests {
         let dotted = legend_segments(Dash::Dotted, 0, 26);
         assert!(dotted.len() > dashed.len());
         assert!(dotted.iter().all(|(a, b)| b - a <= 2));
-        assert!(dotted.len() <= LEGEND_SEGMENTS);
     }
 
     #[test]
@@ -398,5 +428,24 @@ mod tests {
         );
         assert_eq!(e[2].1, BLACK);
         assert_ne!(e[0].1, e[1].1, "schemes differ by colour");
+    }
+
+    #[test]
+    fn one_figure_legend_merges_the_panels() {
+        let red = RGBColor(200, 0, 0);
+        let blue = RGBColor(0, 0, 200);
+        let a = vec![
+            ("kzg".to_owned(), red, Dash::Solid),
+            ("k = 4".to_owned(), BLACK, Dash::Dashed),
+        ];
+        let b = vec![
+            ("aplonk".to_owned(), blue, Dash::Solid),
+            ("kzg".to_owned(), red, Dash::Solid),
+            ("k = 64".to_owned(), BLACK, Dash::Solid),
+            ("k = 4".to_owned(), BLACK, Dash::Dashed),
+        ];
+        let m = merge_entries(&[a, b]);
+        let labels: Vec<&str> = m.iter().map(|(l, _, _)| l.as_str()).collect();
+        assert_eq!(labels, ["kzg", "aplonk", "k = 4", "k = 64"]);
     }
 }
