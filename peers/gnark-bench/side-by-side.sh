@@ -127,6 +127,10 @@ gnark=$target/gnark-bench
 bench=$(sed -n 's/.*Executable benches\/curves.rs (\(.*\))$/\1/p' "$target/side-by-side-build.txt" | tail -1)
 [ -x "$bench" ] || { echo "no bench executable in cargo's output" >&2; exit 1; }
 say "# built $gnark and $bench"
+if command -v objdump >/dev/null; then
+    # adox comes from ark-ff's assembly: 0 in the plain build
+    say "# adox instructions in the vidkit bench: $(objdump -d --no-show-raw-insn "$bench" | grep -cw adox || true)"
+fi
 
 gnark_run() {
     stamp
