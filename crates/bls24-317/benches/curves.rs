@@ -23,9 +23,10 @@
 //!   outside the timed loop);
 //! * `{curve}/fft/2^16`: a radix-2 FFT over `Fr` (no gnark counterpart).
 //!
-//! Inputs are pseudo-random from a fixed seed per curve and group, and each
-//! group's inputs are built only when one of its ids passes criterion's
-//! filter, so a filtered run (`-- 'bn254/pairing/'`) starts at once.
+//! Inputs are pseudo-random from a fixed seed per group, and the MSM inputs
+//! (up to 2^20 points) are built only when one of their group's ids passes
+//! criterion's filter, so a filtered run (`-- 'bn254/pairing/'`) starts at
+//! once.
 //! Single-threaded unless the `parallel` feature is enabled.
 #![allow(missing_docs)] // criterion's macros generate undocumented items
 
