@@ -1,78 +1,155 @@
-//! BLS24-317 beside BLS12-381 (arkworks), in one run: G1 MSM, pairing,
-//! multi-pairing (the two-pair KZG check) and a radix-2 FFT over `Fr`.
+//! The primitives under every scheme, on BLS12-381, BN254 and BLS24-317 in
+//! one run, with the bench ids of `peers/gnark-bench` (gnark-crypto) so the
+//! two sides can be compared figure by figure (`docs/pairing.md`).
 //!
 //! ```text
 //! cargo bench -p vidkit-bls24-317 --bench curves            # full run
 //! cargo bench -p vidkit-bls24-317 --bench curves -- --test  # smoke run
+//! VIDKIT_BENCH_MAX_LOG=20 cargo bench -p vidkit-bls24-317 --bench curves -- msm_g1
 //! ```
-//! Group names `bls24-317/{msm_g1,pairing,multi_pairing,fft}` and
-//! `bls12-381/...`; ids carry the size. Single-threaded unless the
-//! `parallel` feature is enabled.
+//!
+//! Ids, for `curve` in `bls12-381`, `bn254`, `bls24-317`:
+//!
+//! * `{curve}/msm_g1/2^s`: [`vidkit_msm::msm`] of `2^s` G1 points, for
+//!   `s = MIN, MIN+2, …, MAX`, where `MIN = VIDKIT_BENCH_MIN_LOG` (default 8)
+//!   and `MAX = VIDKIT_BENCH_MAX_LOG` (default 16; the issue's range goes to
+//!   20; `VIDKIT_BENCH_SMOKE=1`, as in CI, sets `MAX = MIN`);
+//! * `{curve}/msm_g2/2^s`: the same in G2, up to
+//!   `min(MAX, VIDKIT_BENCH_G2_MAX_LOG)` (default 16);
+//! * `{curve}/pairing/{pairing,miller_loop,final_exponentiation}`: through
+//!   arkworks' [`Pairing`] trait, as every verifier calls them;
+//! * `{curve}/multi_pairing/{2_pairs,4_pairs,2_pairs_prepared_g2}`:
+//!   [`Pairing::multi_pairing`] (the last with both G2 points prepared
+//!   outside the timed loop);
+//! * `{curve}/fft/2^16`: a radix-2 FFT over `Fr` (no gnark counterpart).
+//!
+//! Inputs are pseudo-random from a fixed seed per group, and the MSM inputs
+//! (up to 2^20 points) are built only when one of their group's ids passes
+//! criterion's filter, so a filtered run (`-- 'bn254/pairing/'`) starts at
+//! once.
+//! Single-threaded unless the `parallel` feature is enabled.
 #![allow(missing_docs)] // criterion's macros generate undocumented items
 
-use ark_ec::{pairing::Pairing, CurveGroup, VariableBaseMSM};
+use std::cell::OnceCell;
+
+use ark_ec::{pairing::Pairing, CurveGroup};
 use ark_ff::{FftField, UniformRand};
 use ark_poly::{EvaluationDomain, Radix2EvaluationDomain};
 use ark_std::rand::SeedableRng;
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use rand_chacha::ChaCha20Rng;
+use std::hint::black_box;
 
-/// `n` distinct G1 points `start + i · step` (cheap to build, unlike `n`
-/// scalar multiplications) and `n` uniformly random scalars.
-fn msm_inputs<E: Pairing>(
+fn env(name: &str, default: u32) -> u32 {
+    std::env::var(name)
+        .ok()
+        .map(|v| {
+            v.parse()
+                .unwrap_or_else(|_| panic!("{name}={v:?} is not a number"))
+        })
+        .unwrap_or(default)
+}
+
+/// A fresh generator for one group of one curve: the inputs of a group do not
+/// depend on which other groups ran before it.
+fn rng(group: u64) -> ChaCha20Rng {
+    ChaCha20Rng::seed_from_u64(2024 + group)
+}
+
+/// `n` distinct points `P + i·Q` (cheap to build, unlike `n` scalar
+/// multiplications) and `n` uniformly random scalars.
+fn msm_inputs<G: CurveGroup>(
     n: usize,
     rng: &mut ChaCha20Rng,
-) -> (Vec<E::G1Affine>, Vec<E::ScalarField>) {
-    let step = E::G1::rand(rng);
-    let mut acc = E::G1::rand(rng);
+) -> (Vec<G::Affine>, Vec<G::ScalarField>) {
+    let step = G::rand(rng);
+    let mut acc = G::rand(rng);
     let mut points = Vec::with_capacity(n);
     for _ in 0..n {
         points.push(acc);
         acc += step;
     }
-    let bases = E::G1::normalize_batch(&points);
-    let scalars = (0..n).map(|_| E::ScalarField::rand(rng)).collect();
+    let bases = G::normalize_batch(&points);
+    let scalars = (0..n).map(|_| G::ScalarField::rand(rng)).collect();
     (bases, scalars)
+}
+
+/// The `{curve}/{name}` group: [`vidkit_msm::msm`] in `G` at `2^s` for `s`
+/// from `min` to `max` in steps of 2; inputs built once, at the largest size,
+/// the first time an id passes the filter.
+fn bench_msm<G: CurveGroup>(
+    c: &mut Criterion,
+    curve: &str,
+    name: &str,
+    seed: u64,
+    min: u32,
+    max: u32,
+) {
+    let inputs = OnceCell::new();
+    let mut group = c.benchmark_group(format!("{curve}/{name}"));
+    group.sample_size(10);
+    for log_n in (min..=max).step_by(2) {
+        let n = 1usize << log_n;
+        group.throughput(Throughput::Elements(n as u64));
+        group.bench_function(BenchmarkId::from_parameter(format!("2^{log_n}")), |b| {
+            let (bases, scalars) = inputs.get_or_init(|| msm_inputs::<G>(1 << max, &mut rng(seed)));
+            let (bases, scalars) = (&bases[..n], &scalars[..n]);
+            b.iter(|| vidkit_msm::msm::<G>(black_box(bases), black_box(scalars)))
+        });
+    }
+    group.finish();
 }
 
 fn bench_curve<E: Pairing>(c: &mut Criterion, curve: &str)
 where
     E::ScalarField: FftField,
 {
-    let mut rng = ChaCha20Rng::seed_from_u64(2024);
+    let min = env("VIDKIT_BENCH_MIN_LOG", 8);
+    // CI's smoke run (`VIDKIT_BENCH_SMOKE=1`) keeps the smallest MSMs
+    let smoke = std::env::var("VIDKIT_BENCH_SMOKE").is_ok_and(|v| v == "1");
+    let max = if smoke {
+        min
+    } else {
+        env("VIDKIT_BENCH_MAX_LOG", 16)
+    };
+    let g2_max = max.min(env("VIDKIT_BENCH_G2_MAX_LOG", 16));
+    bench_msm::<E::G1>(c, curve, "msm_g1", 1, min, max);
+    bench_msm::<E::G2>(c, curve, "msm_g2", 2, min, g2_max);
 
-    let mut group = c.benchmark_group(format!("{curve}/msm_g1"));
-    group.sample_size(10);
-    for log_n in [12u32, 16] {
-        let n = 1usize << log_n;
-        let (bases, scalars) = msm_inputs::<E>(n, &mut rng);
-        group.throughput(Throughput::Elements(n as u64));
-        group.bench_with_input(
-            BenchmarkId::from_parameter(format!("2^{log_n}")),
-            &n,
-            |b, _| b.iter(|| E::G1::msm(&bases, &scalars).expect("equal lengths")),
-        );
-    }
-    group.finish();
-
-    let p = E::G1::rand(&mut rng).into_affine();
-    let q = E::G2::rand(&mut rng).into_affine();
+    let mut rng = rng(3);
+    let p: Vec<E::G1Affine> = (0..4)
+        .map(|_| E::G1::rand(&mut rng).into_affine())
+        .collect();
+    let q: Vec<E::G2Affine> = (0..4)
+        .map(|_| E::G2::rand(&mut rng).into_affine())
+        .collect();
     let mut group = c.benchmark_group(format!("{curve}/pairing"));
-    group.bench_function("pairing", |b| b.iter(|| E::pairing(p, q)));
-    group.bench_function("miller_loop", |b| b.iter(|| E::miller_loop(p, q)));
-    let f = E::miller_loop(p, q);
+    group.bench_function("pairing", |b| {
+        b.iter(|| E::pairing(black_box(p[0]), black_box(q[0])))
+    });
+    group.bench_function("miller_loop", |b| {
+        b.iter(|| E::miller_loop(black_box(p[0]), black_box(q[0])))
+    });
+    let f = E::miller_loop(p[0], q[0]);
     group.bench_function("final_exponentiation", |b| {
-        b.iter(|| E::final_exponentiation(f).expect("non-zero"))
+        b.iter(|| E::final_exponentiation(black_box(f)).expect("non-zero"))
     });
     group.finish();
 
     let mut group = c.benchmark_group(format!("{curve}/multi_pairing"));
-    let p2 = E::G1::rand(&mut rng).into_affine();
-    let q2 = E::G2::rand(&mut rng).into_affine();
-    group.bench_function("2_pairs", |b| b.iter(|| E::multi_pairing([p, p2], [q, q2])));
-    let prepared: Vec<E::G2Prepared> = vec![q.into(), q2.into()];
+    for pairs in [2, 4] {
+        group.bench_function(format!("{pairs}_pairs"), |b| {
+            b.iter(|| {
+                E::multi_pairing(
+                    black_box(&p[..pairs]).iter().copied(),
+                    black_box(&q[..pairs]).iter().copied(),
+                )
+            })
+        });
+    }
+    let prepared: Vec<E::G2Prepared> = q[..2].iter().map(|&q| q.into()).collect();
     group.bench_function("2_pairs_prepared_g2", |b| {
-        b.iter(|| E::multi_pairing([p, p2], prepared.clone()))
+        b.iter(|| E::multi_pairing(black_box(&p[..2]).iter().copied(), prepared.clone()))
     });
     group.finish();
 
@@ -85,14 +162,15 @@ where
     group.bench_with_input(
         BenchmarkId::from_parameter(format!("2^{log_n}")),
         &n,
-        |b, _| b.iter(|| domain.fft(&coeffs)),
+        |b, _| b.iter(|| domain.fft(black_box(&coeffs))),
     );
     group.finish();
 }
 
 fn curves(c: &mut Criterion) {
-    bench_curve::<vidkit_bls24_317::Bls24_317>(c, "bls24-317");
     bench_curve::<ark_bls12_381::Bls12_381>(c, "bls12-381");
+    bench_curve::<ark_bn254::Bn254>(c, "bn254");
+    bench_curve::<vidkit_bls24_317::Bls24_317>(c, "bls24-317");
 }
 
 criterion_group!(benches, curves);

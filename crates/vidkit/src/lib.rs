@@ -31,6 +31,11 @@
 //! `kzg-plus` (KZG+ and KZG+ global), `kzg-cells`, `aplonk` (aPlonK-PC and aPlonK
 //! global), `semi-avid` (default) and
 //! `bls24-317` (default) for the curve,
+//! `asm` (off by default): ark-ff's x86-64 assembly for field multiplication
+//! and squaring, used only when the build enables the `bmi2` and `adx` target
+//! features (`RUSTFLAGS="-C target-feature=+bmi2,+adx"`, or
+//! `-C target-cpu=native` on a CPU that has them); the default build runs on
+//! any x86-64 or aarch64 CPU,
 //! and `test-srs` (off by default): the insecure setups with a known trapdoor
 //! (`Scheme::insecure_srs`), for tests, benchmarks and demonstrations only.
 #![deny(missing_docs)]

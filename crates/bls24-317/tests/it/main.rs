@@ -5,6 +5,7 @@ mod common;
 mod conformance;
 mod final_exp;
 mod groups;
+mod montgomery;
 mod msm;
 mod pairing;
 mod vectors;

@@ -1,0 +1,68 @@
+package main
+
+// BLS12-381's primitives. curve_bn254.go and curve_bls24317.go are this file
+// with the package names changed (gen-curves.sh regenerates them).
+
+import (
+	"math/rand/v2"
+
+	"github.com/consensys/gnark-crypto/ecc"
+	curvepkg "github.com/consensys/gnark-crypto/ecc/bls12-381"
+	"github.com/consensys/gnark-crypto/ecc/bls12-381/fr"
+)
+
+var bls12381Curve = curve{
+	name: "bls12-381",
+	msmG1: func(rng *rand.Rand, n int) func() {
+		_, _, g1, _ := curvepkg.Generators()
+		var p, q curvepkg.G1Jac
+		p.FromAffine(new(curvepkg.G1Affine).ScalarMultiplication(&g1, randBig(rng)))
+		q.FromAffine(new(curvepkg.G1Affine).ScalarMultiplication(&g1, randBig(rng)))
+		jac := make([]curvepkg.G1Jac, n)
+		for i := range jac {
+			jac[i] = p
+			p.AddAssign(&q)
+		}
+		bases := curvepkg.BatchJacobianToAffineG1(jac)
+		s := scalars[fr.Element](rng, n)
+		return func() {
+			var acc curvepkg.G1Jac
+			must(acc.MultiExp(bases, s, ecc.MultiExpConfig{NbTasks: 1}))
+		}
+	},
+	msmG2: func(rng *rand.Rand, n int) func() {
+		_, _, _, g2 := curvepkg.Generators()
+		var p, q curvepkg.G2Jac
+		p.FromAffine(new(curvepkg.G2Affine).ScalarMultiplication(&g2, randBig(rng)))
+		q.FromAffine(new(curvepkg.G2Affine).ScalarMultiplication(&g2, randBig(rng)))
+		bases := make([]curvepkg.G2Affine, n)
+		for i := range bases {
+			bases[i].FromJacobian(&p)
+			p.AddAssign(&q)
+		}
+		s := scalars[fr.Element](rng, n)
+		return func() {
+			var acc curvepkg.G2Jac
+			must(acc.MultiExp(bases, s, ecc.MultiExpConfig{NbTasks: 1}))
+		}
+	},
+	pairing: func(rng *rand.Rand) map[string]func() {
+		_, _, g1, g2 := curvepkg.Generators()
+		ps := make([]curvepkg.G1Affine, 4)
+		qs := make([]curvepkg.G2Affine, 4)
+		for i := range ps {
+			ps[i].ScalarMultiplication(&g1, randBig(rng))
+			qs[i].ScalarMultiplication(&g2, randBig(rng))
+		}
+		f := must(curvepkg.MillerLoop(ps[:1], qs[:1]))
+		lines := sliceOf(curvepkg.PrecomputeLines(qs[0]), curvepkg.PrecomputeLines(qs[1]))
+		return map[string]func(){
+			"pairing":              func() { must(curvepkg.Pair(ps[:1], qs[:1])) },
+			"miller_loop":          func() { must(curvepkg.MillerLoop(ps[:1], qs[:1])) },
+			"final_exponentiation": func() { curvepkg.FinalExponentiation(&f) },
+			"2_pairs":              func() { must(curvepkg.Pair(ps[:2], qs[:2])) },
+			"4_pairs":              func() { must(curvepkg.Pair(ps, qs)) },
+			"2_pairs_prepared_g2":  func() { must(curvepkg.PairFixedQ(ps[:2], lines)) },
+		}
+	},
+}
