@@ -134,6 +134,17 @@ pub(crate) fn curve_available(curve: CurveName) -> bool {
     }
 }
 
+// `E` is unused in a build with no scheme feature
+#[cfg_attr(
+    not(any(
+        feature = "kzg",
+        feature = "kzg-plus",
+        feature = "kzg-cells",
+        feature = "aplonk",
+        feature = "semi-avid"
+    )),
+    allow(clippy::extra_unused_type_parameters)
+)]
 fn on_curve<E: Pairing, V: SchemeVisitor>(
     scheme: SchemeName,
     k: usize,

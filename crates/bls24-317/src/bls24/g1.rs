@@ -6,6 +6,8 @@ use ark_ec::{
 };
 use ark_serialize::{CanonicalDeserialize, CanonicalSerialize};
 use ark_std::fmt;
+// the `CanonicalDeserialize` derive names `Vec`, which the no_std prelude lacks
+use ark_std::vec::Vec;
 
 use super::Bls24Config;
 
