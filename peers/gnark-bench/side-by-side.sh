@@ -7,16 +7,21 @@
 #
 # Usage (from anywhere in the repository; a quiet machine, nothing else running):
 #
-#   peers/gnark-bench/side-by-side.sh --variant plain [LOG]   # default build
-#   peers/gnark-bench/side-by-side.sh --variant asm   [LOG]   # ark-ff's asm feature
+#   peers/gnark-bench/side-by-side.sh --variant both  [LOG]   # both builds, interleaved
+#   peers/gnark-bench/side-by-side.sh --variant plain [LOG]   # default build only
+#   peers/gnark-bench/side-by-side.sh --variant asm   [LOG]   # ark-ff's asm feature only
 #
 # LOG defaults to results/peers/primitives-<variant>.txt; output is appended.
 # Options (defaults in brackets):
-#   --variant plain|asm   [plain] asm builds vidkit with `--features asm` and
+#   --variant plain|asm|both
+#                         [plain] asm builds vidkit with `--features asm` and
 #                         RUSTFLAGS="-C target-feature=+bmi2,+adx" (needs a CPU
-#                         with BMI2 and ADX) in target/asm (CARGO_TARGET_DIR
-#                         overrides either); gnark-crypto is the same build in
-#                         both (it picks its own assembly at run time)
+#                         with BMI2 and ADX) in target/asm (VIDKIT_ASM_TARGET_DIR
+#                         overrides it; CARGO_TARGET_DIR moves both builds);
+#                         both runs the two builds one after the other between
+#                         the same gnark runs, so they see the same machine;
+#                         gnark-crypto is the same build in every variant (it
+#                         picks its own assembly at run time)
 #   --curves LIST         [bls12-381,bn254,bls24-317]
 #   --groups LIST         [msm_g1,msm_g2,pairing,multi_pairing]
 #   --min-log S           [8]  smallest MSM, 2^S points
@@ -29,7 +34,8 @@
 #
 # What it runs: it prints `date -u`, `uptime`, the CPU and the tool versions;
 # builds both sides (go build; cargo bench --no-run); then for each curve and
-# group: gnark, vidkit, gnark, ... (R vidkit runs between R + 1 gnark runs),
+# group: gnark, vidkit, gnark, ... (R vidkit runs, of each build, between
+# R + 1 gnark runs),
 # each pinned to CPU 1 with `taskset -c 1` when taskset exists and there are
 # at least two CPUs, with `date -u` and `uptime` before each run. The exact
 # command of each run is written to the log before its raw output:
@@ -77,24 +83,18 @@ while [ $# -gt 0 ]; do
     esac
 done
 
+plain_target=${CARGO_TARGET_DIR:-$root/target}
+asm_target=${VIDKIT_ASM_TARGET_DIR:-${CARGO_TARGET_DIR:-$root/target}/asm}
 case "$variant" in
-    plain)
-        features=()
-        unset RUSTFLAGS
-        target=${CARGO_TARGET_DIR:-$root/target}
-        ;;
-    asm)
-        features=(--features asm)
-        export RUSTFLAGS="-C target-feature=+bmi2,+adx"
-        target=${CARGO_TARGET_DIR:-$root/target/asm}
-        if ! grep -qw adx /proc/cpuinfo || ! grep -qw bmi2 /proc/cpuinfo; then
-            echo "this CPU lacks BMI2 or ADX: the asm build would not run" >&2
-            exit 1
-        fi
-        ;;
-    *) echo "--variant is plain or asm" >&2; exit 2 ;;
+    plain) builds=(plain) ;;
+    asm) builds=(asm) ;;
+    both) builds=(plain asm) ;;
+    *) echo "--variant is plain, asm or both" >&2; exit 2 ;;
 esac
-export CARGO_TARGET_DIR=$target
+if [[ " ${builds[*]} " == *" asm "* ]] && { ! grep -qw adx /proc/cpuinfo || ! grep -qw bmi2 /proc/cpuinfo; }; then
+    echo "this CPU lacks BMI2 or ADX: the asm build would not run" >&2
+    exit 1
+fi
 log=${log:-$root/results/peers/primitives-$variant.txt}
 mkdir -p "$(dirname "$log")"
 : >>"$log"
@@ -116,21 +116,35 @@ run() {
 say "# side-by-side.sh --variant $variant: curves $curves, groups $groups, MSM 2^$min_log..2^$max_log (G2 to 2^$g2_max_log), $rounds round(s)"
 stamp
 say "# $(grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //'), $(nproc) CPUs; $(rustc --version); $(go version)"
-say "# vidkit $(git -C "$root" rev-parse --short HEAD)$(git -C "$root" diff --quiet HEAD -- || echo ' (modified)'); RUSTFLAGS=${RUSTFLAGS:-}; features ${features[*]:-(default)}; pinned: ${pin[*]:-no}"
+say "# vidkit $(git -C "$root" rev-parse --short HEAD)$(git -C "$root" diff --quiet HEAD -- || echo ' (modified)'); builds: ${builds[*]}; pinned: ${pin[*]:-no}"
 
 # build both sides before any timing
-mkdir -p "$target"
-(cd "$here" && go build -o "$target/gnark-bench" .)
-gnark=$target/gnark-bench
-(cd "$root" && cargo bench -p vidkit-bls24-317 --bench curves "${features[@]}" --no-run) 2>&1 \
-    | tee "$target/side-by-side-build.txt" >&2
-bench=$(sed -n 's/.*Executable benches\/curves.rs (\(.*\))$/\1/p' "$target/side-by-side-build.txt" | tail -1)
-[ -x "$bench" ] || { echo "no bench executable in cargo's output" >&2; exit 1; }
-say "# built $gnark and $bench"
-if command -v objdump >/dev/null; then
-    # adox comes from ark-ff's assembly: 0 in the plain build
-    say "# adox instructions in the vidkit bench: $(objdump -d --no-show-raw-insn "$bench" | grep -cw adox || true)"
-fi
+mkdir -p "$plain_target"
+(cd "$here" && go build -o "$plain_target/gnark-bench" .)
+gnark=$plain_target/gnark-bench
+declare -A bench tdir
+for b in "${builds[@]}"; do
+    if [ "$b" = asm ]; then
+        t=$asm_target flags="-C target-feature=+bmi2,+adx" features=(--features asm)
+    else
+        t=$plain_target flags="" features=()
+    fi
+    mkdir -p "$t"
+    (cd "$root" && env RUSTFLAGS="$flags" CARGO_TARGET_DIR="$t" \
+        cargo bench -p vidkit-bls24-317 --bench curves "${features[@]}" --no-run) 2>&1 \
+        | tee "$t/side-by-side-build.txt" >&2
+    exe=$(sed -n 's/.*Executable benches\/curves.rs (\(.*\))$/\1/p' "$t/side-by-side-build.txt" | tail -1)
+    case "$exe" in /*) ;; *) exe=$root/$exe ;; esac
+    [ -x "$exe" ] || { echo "no bench executable in cargo's output" >&2; exit 1; }
+    bench[$b]=$exe
+    tdir[$b]=$t
+    say "# $b build (RUSTFLAGS='$flags' ${features[*]:-default features}): $exe"
+    if command -v objdump >/dev/null; then
+        # adox comes from ark-ff's assembly: 0 in the plain build
+        say "# adox instructions in the $b bench: $(objdump -d --no-show-raw-insn "$exe" | grep -cw adox || true)"
+    fi
+done
+say "# built $gnark"
 
 gnark_run() {
     stamp
@@ -139,10 +153,11 @@ gnark_run() {
 }
 vidkit_run() {
     stamp
+    say "# vidkit build: $3"
     # criterion keeps its reports under $CARGO_TARGET_DIR/criterion
     # shellcheck disable=SC2086 # criterion_args is a list of arguments
-    (cd "$root/crates/bls24-317" && run env VIDKIT_BENCH_MIN_LOG="$min_log" VIDKIT_BENCH_MAX_LOG="$max_log" \
-        VIDKIT_BENCH_G2_MAX_LOG="$g2_max_log" "${pin[@]}" "$bench" --bench "^$1/$2/" $criterion_args)
+    (cd "$root/crates/bls24-317" && run env CARGO_TARGET_DIR="${tdir[$3]}" VIDKIT_BENCH_MIN_LOG="$min_log" VIDKIT_BENCH_MAX_LOG="$max_log" \
+        VIDKIT_BENCH_G2_MAX_LOG="$g2_max_log" "${pin[@]}" "${bench[$3]}" --bench "^$1/$2/" $criterion_args)
 }
 
 IFS=, read -r -a curve_list <<<"$curves"
@@ -151,7 +166,9 @@ for c in "${curve_list[@]}"; do
     for g in "${group_list[@]}"; do
         gnark_run "$c" "$g"
         for _ in $(seq "$rounds"); do
-            vidkit_run "$c" "$g"
+            for b in "${builds[@]}"; do
+                vidkit_run "$c" "$g" "$b"
+            done
             gnark_run "$c" "$g"
         done
     done
