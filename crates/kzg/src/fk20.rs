@@ -28,15 +28,19 @@
 //! FFT butterflies for all `N` proofs, against `N` MSMs of size `(k−1)ℓ`
 //! for the openings one by one ([`open_coset`]).
 //!
-//! The G1 FFTs are arkworks' (`ark_poly`'s radix-2 domains transform any
-//! [`ark_poly::domain::DomainCoeff`], group elements included); only the
-//! index bookkeeping above is written here. Proof `j` is for the coset of
-//! `a = ω_N^j` where `ω_N` is the generator of `ark_poly`'s radix-2
-//! domain of size `N` (the one `vidkit-erasure`'s FFT encodings use).
+//! The G1 FFTs are `ark_poly`'s radix-2 transform (same results), with the
+//! twiddle multiplications of each stage batched through
+//! [`vidkit_msm::add_scaled`] (one GLV decomposition per twiddle, affine
+//! addends) instead of one projective multiplication per butterfly. The
+//! inverse transform's factor `1/D` is applied to the `ℓ·D` field scalars
+//! of the MSMs, so the G1 side runs two forward transforms and no
+//! scaling. Proof `j` is for the coset of `a = ω_N^j` where `ω_N` is the
+//! generator of `ark_poly`'s radix-2 domain of size `N` (the one
+//! `vidkit-erasure`'s FFT encodings use).
 
 use crate::KzgError;
 use ark_ec::{pairing::Pairing, AffineRepr, CurveGroup};
-use ark_ff::{Field, Zero};
+use ark_ff::{Field, One, Zero};
 use ark_poly::{EvaluationDomain, Radix2EvaluationDomain};
 use ark_std::vec::Vec;
 
@@ -140,7 +144,8 @@ impl<E: Pairing> Fk20<E> {
             let mut s: Vec<E::G1> = (0..chunks - 1)
                 .map(|u| powers[u * cell + r].into())
                 .collect();
-            domain.fft_in_place(&mut s);
+            s.resize(size, E::G1::zero());
+            g1_fft_in_place(&mut s, domain.group_gen());
             let s = E::G1::normalize_batch(&s);
             for (d, p) in s.into_iter().enumerate() {
                 bases[d * cell + r] = p;
@@ -183,13 +188,15 @@ impl<E: Pairing> Fk20<E> {
             return Ok(Vec::new());
         }
         let domain = domain::<E::ScalarField>(self.size).expect("checked in new");
-        // frequency-major transforms of the reversed strided coefficient vectors
+        // frequency-major transforms of the reversed strided coefficient
+        // vectors, scaled by 1/D so that the inverse G1 transform below needs
+        // no scaling of its own (D scalar multiplications fewer)
         let mut freq = vec![E::ScalarField::zero(); self.size * l];
         for r in 0..l {
             let mut a: Vec<E::ScalarField> = (0..k)
                 .map(|i| {
                     let w = k - 1 - i;
-                    coeffs.get(w * l + r).copied().unwrap_or_default()
+                    coeffs.get(w * l + r).copied().unwrap_or_default() * domain.size_inv
                 })
                 .collect();
             domain.fft_in_place(&mut a);
@@ -202,8 +209,11 @@ impl<E: Pairing> Fk20<E> {
             .zip(self.bases.chunks_exact(l))
             .map(|(scalars, bases)| vidkit_msm::msm::<E::G1>(bases, scalars))
             .collect();
-        domain.ifft_in_place(&mut conv);
-        Ok((0..k - 1).map(|e| conv[k - 2 - e]).collect())
+        // the inverse DFT of x is (1/D)·DFT(x) read at −j mod D; the 1/D is
+        // already in the scalars
+        g1_fft_in_place(&mut conv, domain.group_gen());
+        let d = self.size;
+        Ok((0..k - 1).map(|e| conv[(d - (k - 2 - e)) % d]).collect())
     }
 
     /// The `N = cosets` multi-proofs of `f` (coefficients `coeffs`, at most
@@ -244,8 +254,55 @@ pub(crate) fn evaluate_on_subgroup<G: CurveGroup>(
     for (e, p) in h.into_iter().enumerate() {
         folded[e % size] += p;
     }
-    domain.fft_in_place(&mut folded);
+    g1_fft_in_place(&mut folded, domain.group_gen());
     Some(G::normalize_batch(&folded))
+}
+
+/// The DFT `x_j ← Σ_i x_i·ω^{ij}` of group elements in place (`ω` of order
+/// `x.len()`, a power of two): the radix-2 transform of `ark_poly`'s domains
+/// (same result), with the twiddle multiplications of each stage done by
+/// [`vidkit_msm::add_scaled`] on the stage's points normalised in one batch.
+/// On BLS12-381 and BN254 that is one GLV decomposition per twiddle and
+/// mixed additions (affine addends) in every multiplication, where
+/// `ark_poly` multiplies projective points one by one; multiplications by
+/// the twiddle 1 are skipped. Other groups get arkworks' multiplication.
+pub(crate) fn g1_fft_in_place<G: CurveGroup>(x: &mut [G], omega: G::ScalarField) {
+    let n = x.len();
+    if n <= 1 {
+        return;
+    }
+    debug_assert!(n.is_power_of_two());
+    let shift = usize::BITS - n.trailing_zeros();
+    for i in 0..n {
+        let j = i.reverse_bits() >> shift;
+        if i < j {
+            x.swap(i, j);
+        }
+    }
+    let mut len = 2;
+    while len <= n {
+        let half = len / 2;
+        let step = omega.pow([(n / len) as u64]);
+        let points = G::normalize_batch(x);
+        let blocks = n / len;
+        let zeros = vec![G::Affine::zero(); blocks];
+        let mut twiddle = G::ScalarField::one();
+        for j in 0..half {
+            let hi: Vec<G::Affine> = (0..blocks).map(|b| points[b * len + j + half]).collect();
+            let products: Vec<G> = if j == 0 {
+                hi.iter().map(|p| p.into_group()).collect()
+            } else {
+                vidkit_msm::add_scaled::<G>(&zeros, &hi, twiddle)
+            };
+            for (b, t) in products.into_iter().enumerate() {
+                let lo = points[b * len + j];
+                x[b * len + j] = t + lo;
+                x[b * len + j + half] = -t + lo;
+            }
+            twiddle *= step;
+        }
+        len *= 2;
+    }
 }
 
 /// ark-poly's radix-2 domain of exactly `size` points (a power of two).
@@ -254,4 +311,52 @@ pub(crate) fn domain<F: ark_ff::FftField>(size: usize) -> Option<Radix2Evaluatio
         return None;
     }
     Radix2EvaluationDomain::<F>::new(size).filter(|d| d.size() == size)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ark_std::rand::SeedableRng;
+
+    /// The twiddle-batched G1 FFT against `ark_poly`'s, sizes 1 to 128,
+    /// with identity points among the inputs.
+    fn fft_matches_ark_poly<G: CurveGroup>(seed: u64) {
+        let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(seed);
+        for log in 0..=7 {
+            let n = 1usize << log;
+            let d = domain::<G::ScalarField>(n).unwrap();
+            let mut x: Vec<G> = (0..n).map(|_| G::rand(&mut rng)).collect();
+            if n > 2 {
+                x[1] = G::zero();
+                x[n - 1] = G::generator();
+            }
+            let mut want = x.clone();
+            d.fft_in_place(&mut want);
+            let mut got = x.clone();
+            g1_fft_in_place(&mut got, d.group_gen());
+            assert_eq!(got, want, "size {n}");
+            // and the inverse direction, unscaled
+            let mut want = x.clone();
+            d.ifft_in_place(&mut want);
+            let mut got = x;
+            g1_fft_in_place(&mut got, d.group_gen_inv());
+            let got: Vec<G> = got.iter().map(|p| *p * d.size_inv).collect();
+            assert_eq!(got, want, "inverse, size {n}");
+        }
+    }
+
+    #[test]
+    fn fft_matches_ark_poly_bls12_381() {
+        fft_matches_ark_poly::<ark_bls12_381::G1Projective>(1);
+    }
+
+    #[test]
+    fn fft_matches_ark_poly_bn254() {
+        fft_matches_ark_poly::<ark_bn254::G1Projective>(2);
+    }
+
+    #[test]
+    fn fft_matches_ark_poly_bls24_317() {
+        fft_matches_ark_poly::<vidkit_bls24_317::G1Projective>(3);
+    }
 }
