@@ -5,6 +5,10 @@
 //! `times` times on one random blob. Under
 //! `valgrind --tool=cachegrind --cache-sim=no`, the difference of the
 //! `I refs` of `<op> 2` and `none 0`, halved, is the count of one call.
+//!
+//! An optional third argument picks FK20's MSM table instead of the one
+//! `EthereumCells::new` plans: `plain`, `w<c>` (windows table of width `c`)
+//! or `m<c>` (multiples table of width `c`).
 
 use ark_bls12_381::Fr;
 use ark_ff::UniformRand;
@@ -13,6 +17,7 @@ use rand_chacha::ChaCha20Rng;
 use std::hint::black_box;
 use vidkit_kzg::ethereum::{field_element_to_bytes, EthereumSetup};
 use vidkit_kzg_cells::ethereum::EthereumCells;
+use vidkit_msm::TablePlan;
 
 const SETUP: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
@@ -26,7 +31,20 @@ fn main() {
     let text = std::fs::read(SETUP).expect("crates/kzg/tests/data/trusted_setup.txt");
     let mut rng = ChaCha20Rng::seed_from_u64(7);
     let setup = EthereumSetup::from_text(&text, &mut rng).expect("valid setup");
-    let cells = EthereumCells::new(&setup).expect("cells");
+    let cells = match args.get(3).map(String::as_str) {
+        None => EthereumCells::new(&setup),
+        Some("plain") => EthereumCells::with_fk20_plan(&setup, TablePlan::Plain),
+        Some(plan) => {
+            let width = plan[1..].parse().expect("a width");
+            let plan = match &plan[..1] {
+                "w" => TablePlan::Windows(width),
+                "m" => TablePlan::Multiples(width),
+                other => panic!("unknown table {other}"),
+            };
+            EthereumCells::with_fk20_plan(&setup, plan)
+        }
+    }
+    .expect("cells");
     let blob: Vec<u8> = (0..setup.field_elements_per_blob())
         .flat_map(|_| field_element_to_bytes(Fr::rand(&mut rng)))
         .collect();

@@ -42,7 +42,8 @@ use crate::KzgError;
 use ark_ec::{pairing::Pairing, AffineRepr, CurveGroup};
 use ark_ff::{Field, One, Zero};
 use ark_poly::{EvaluationDomain, Radix2EvaluationDomain};
-use ark_std::vec::Vec;
+use ark_std::{fmt, sync::Arc, vec::Vec};
+use vidkit_msm::{MsmBases, TablePlan, TablePolicy, Workload};
 
 /// Division by the vanishing polynomial of a coset, `X^ℓ − a`: returns the
 /// remainder (the `ℓ` coefficients of the polynomial that interpolates `f`
@@ -94,11 +95,35 @@ pub fn open_coset<E: Pairing>(
 /// The SRS side of FK20 for polynomials of `chunks · cell` coefficients
 /// (`k = chunks`, `ℓ = cell`): the size-`D` G1 transforms of the `ℓ`
 /// strided SRS vectors `s^{(r)}`, stored frequency by frequency (`D` rows
-/// of `ℓ` affine points, the bases of the per-frequency MSMs).
+/// of `ℓ` affine points, the bases of the per-frequency MSMs), each row
+/// prepared for its MSMs as a [`TablePlan`] says.
+///
+/// # Precomputed tables
+///
+/// Every proof run does one MSM of `ℓ` points over each of the `D` rows, so
+/// a key used for many polynomials can keep a vidkit-msm table per row
+/// ([`MsmBases::with_plan`]); the results are the same points with or
+/// without one.
+///
+/// * [`Fk20::new`]: no table (batch-affine Pippenger per MSM), for one-shot
+///   use.
+/// * [`Fk20::for_proofs`]: the table [`Fk20::plan_for`] picks for an
+///   expected number of proof runs within [`FK20_TABLE_POINTS`] points in
+///   all (`usize::MAX` runs: a key kept for good).
+/// * [`Fk20::with_plan`]: an explicit table, whatever its size.
+///
+/// A windows table of width `c` holds `D·ℓ·⌈(bits+1)/c⌉` affine points
+/// (`bits` of the scalar field), a multiples table of width `c`
+/// `D·ℓ·⌈(bits+1)/c⌉·2^{c−1}`; [`Fk20::table_points`] says how many were
+/// built. With the Ethereum shape (`ℓ = 64`, `k = 64`, `D = 128`) on
+/// BLS12-381 the planned table is a windows table of width 10: 212 992
+/// points (26 per base), about 19.5 MiB of affine G1 points
+/// (`size_of::<G1Affine>()` = 96 bytes), built with about `26·10` doublings
+/// per base.
 ///
 /// Built once per `(ℓ, k)` from the first `(k − 1)·ℓ` powers; never
-/// serialized (keys that hold one rebuild it).
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// serialized (keys that hold one rebuild it). Clones share the tables.
+#[derive(Clone)]
 pub struct Fk20<E: Pairing> {
     cell: usize,
     chunks: usize,
@@ -106,17 +131,115 @@ pub struct Fk20<E: Pairing> {
     size: usize,
     /// `bases[d·ℓ + r] = FFT_D(s^{(r)})[d]`.
     bases: Vec<E::G1Affine>,
+    /// Row `d` (`bases[d·ℓ..(d+1)·ℓ]`) prepared for its MSMs (the plan is
+    /// [`Fk20::plan`]).
+    rows: Arc<Vec<MsmBases<E::G1>>>,
 }
+
+/// Table budget of [`Fk20::for_proofs`] in affine points, for all `D` rows
+/// together (96 MiB of BLS12-381 G1 points): vidkit-msm's
+/// [`vidkit_msm::DEFAULT_TABLE_POINTS`], split evenly between the rows.
+pub const FK20_TABLE_POINTS: usize = vidkit_msm::DEFAULT_TABLE_POINTS;
+
+impl<E: Pairing> fmt::Debug for Fk20<E> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Fk20")
+            .field("cell", &self.cell)
+            .field("chunks", &self.chunks)
+            .field("size", &self.size)
+            .field("plan", &self.plan())
+            .finish()
+    }
+}
+
+/// Equal shapes and bases (the tables follow from them and the plan, and
+/// do not change the proofs).
+impl<E: Pairing> PartialEq for Fk20<E> {
+    fn eq(&self, other: &Self) -> bool {
+        (self.cell, self.chunks, self.size) == (other.cell, other.chunks, other.size)
+            && self.bases == other.bases
+    }
+}
+
+impl<E: Pairing> Eq for Fk20<E> {}
 
 impl<E: Pairing> Fk20<E> {
     /// Precomputes FK20 for polynomials of degree `< chunks · cell` from
-    /// `powers = ([τ^i]_1)_i` (at least `(chunks − 1)·cell` of them).
+    /// `powers = ([τ^i]_1)_i` (at least `(chunks − 1)·cell` of them), with
+    /// no MSM table (for one-shot use; see [`Fk20::for_proofs`]).
     ///
     /// Errors: [`KzgError::Core`] with [`vidkit_core::Error::KeyTooShort`]
     /// for too few powers, [`KzgError::Fk20Shape`] for `cell` not a power
     /// of two, `chunks = 0`, or a transform size the field has no root of
     /// unity for.
     pub fn new(powers: &[E::G1Affine], cell: usize, chunks: usize) -> Result<Self, KzgError> {
+        Self::with_plan(powers, cell, chunks, TablePlan::Plain)
+    }
+
+    /// As [`Fk20::new`], with the MSM tables [`Fk20::plan_for`] picks for
+    /// `proofs` runs of [`Fk20::prove`] (`usize::MAX`: a key kept for
+    /// good), within [`FK20_TABLE_POINTS`] points in all.
+    ///
+    /// ```
+    /// use ark_bls12_381::{Bls12_381, G1Affine};
+    /// use ark_ec::AffineRepr;
+    /// use vidkit_kzg::fk20::Fk20;
+    /// use vidkit_msm::TablePlan;
+    /// // the Ethereum shape (cells of 64 elements, 64 chunks) kept for good:
+    /// // a windows table
+    /// let plan = Fk20::<Bls12_381>::plan_for(64, 64, usize::MAX);
+    /// assert_eq!(plan, TablePlan::Windows(10));
+    /// // one run never repays a table
+    /// assert_eq!(Fk20::<Bls12_381>::plan_for(64, 64, 1), TablePlan::Plain);
+    /// let powers = vec![G1Affine::generator(); 7 * 4];
+    /// let fk20 = Fk20::<Bls12_381>::for_proofs(&powers, 4, 8, usize::MAX).unwrap();
+    /// assert_eq!(fk20.plan(), Fk20::<Bls12_381>::plan_for(4, 8, usize::MAX));
+    /// ```
+    pub fn for_proofs(
+        powers: &[E::G1Affine],
+        cell: usize,
+        chunks: usize,
+        proofs: usize,
+    ) -> Result<Self, KzgError> {
+        Self::with_plan(powers, cell, chunks, Self::plan_for(cell, chunks, proofs))
+    }
+
+    /// The table [`Fk20::for_proofs`] builds for `proofs` runs with cells
+    /// of `cell` and `chunks` chunks: [`TablePolicy::plan`] for
+    /// [`Workload::Msms`]`(proofs)` over the `ℓ` bases of one row, each
+    /// table within `1/D` of [`FK20_TABLE_POINTS`] (every row runs one MSM
+    /// per proof run). [`TablePlan::Plain`] when `k = 1` (no MSM) or for a
+    /// shape [`Fk20::new`] refuses.
+    pub fn plan_for(cell: usize, chunks: usize, proofs: usize) -> TablePlan {
+        let Some(size) = transform_size(chunks).filter(|_| cell.is_power_of_two()) else {
+            return TablePlan::Plain;
+        };
+        let per_row = FK20_TABLE_POINTS / size;
+        let policy = TablePolicy {
+            window_points: per_row,
+            multiple_points: per_row,
+        };
+        policy.plan::<E::G1>(cell, Workload::Msms(proofs))
+    }
+
+    /// As [`Fk20::new`], with every row of the `D` per-frequency MSMs
+    /// prepared as `plan` says ([`MsmBases::with_plan`]), whatever the
+    /// table costs (see the type docs for its size). A windows table needs
+    /// vidkit-msm's fast path (BLS12-381, BN254): elsewhere the rows stay
+    /// plain and [`Fk20::plan`] says [`TablePlan::Plain`].
+    ///
+    /// Errors: as [`Fk20::new`].
+    ///
+    /// # Panics
+    ///
+    /// If the width of `Multiples` is outside `1..=16` or that of `Windows`
+    /// outside `4..=20` (as [`MsmBases::with_plan`]).
+    pub fn with_plan(
+        powers: &[E::G1Affine],
+        cell: usize,
+        chunks: usize,
+        plan: TablePlan,
+    ) -> Result<Self, KzgError> {
         let shape = || KzgError::Fk20Shape { cell, chunks };
         if !cell.is_power_of_two() || chunks == 0 {
             return Err(shape());
@@ -135,9 +258,10 @@ impl<E: Pairing> Fk20<E> {
                 chunks,
                 size: 0,
                 bases: Vec::new(),
+                rows: Arc::new(Vec::new()),
             });
         }
-        let size = (2 * chunks - 2).next_power_of_two();
+        let size = transform_size(chunks).ok_or_else(shape)?;
         let domain = domain::<E::ScalarField>(size).ok_or_else(shape)?;
         let mut bases = vec![E::G1Affine::zero(); size * cell];
         for r in 0..cell {
@@ -151,12 +275,37 @@ impl<E: Pairing> Fk20<E> {
                 bases[d * cell + r] = p;
             }
         }
+        let rows = bases
+            .chunks_exact(cell)
+            .map(|row| MsmBases::with_plan(row, plan))
+            .collect();
         Ok(Self {
             cell,
             chunks,
             size,
             bases,
+            rows: Arc::new(rows),
         })
+    }
+
+    /// The precomputation the rows got ([`TablePlan::Plain`] for none, also
+    /// where a windows table was asked for on a group without vidkit-msm's
+    /// fast path).
+    pub fn plan(&self) -> TablePlan {
+        self.rows.first().map_or(TablePlan::Plain, |r| r.plan())
+    }
+
+    /// Number of affine points in the tables of the rows (0 without a
+    /// table): `D·ℓ·W` for a windows table, `D·ℓ·W·2^{c−1}` for a
+    /// multiples table of width `c`, `W = ⌈(bits+1)/c⌉`.
+    pub fn table_points(&self) -> usize {
+        let bits = <E::ScalarField as ark_ff::PrimeField>::MODULUS_BIT_SIZE as usize;
+        let n = self.bases.len();
+        match self.plan() {
+            TablePlan::Plain => 0,
+            TablePlan::Windows(c) => n * (bits + 1).div_ceil(c as usize),
+            TablePlan::Multiples(c) => (n * (bits + 1).div_ceil(c as usize)) << (c - 1),
+        }
     }
 
     /// The cell size `ℓ`.
@@ -206,8 +355,8 @@ impl<E: Pairing> Fk20<E> {
         }
         let mut conv: Vec<E::G1> = freq
             .chunks_exact(l)
-            .zip(self.bases.chunks_exact(l))
-            .map(|(scalars, bases)| vidkit_msm::msm::<E::G1>(bases, scalars))
+            .zip(self.rows.iter())
+            .map(|(scalars, row)| row.msm(scalars))
             .collect();
         // the inverse DFT of x is (1/D)·DFT(x) read at −j mod D; the 1/D is
         // already in the scalars
@@ -305,6 +454,17 @@ pub(crate) fn g1_fft_in_place<G: CurveGroup>(x: &mut [G], omega: G::ScalarField)
     }
 }
 
+/// `D` for `k = chunks`: the power of two `≥ 2k − 2` (`None` for `k ≤ 1`
+/// or an overflow).
+fn transform_size(chunks: usize) -> Option<usize> {
+    if chunks <= 1 {
+        return None;
+    }
+    chunks
+        .checked_mul(2)
+        .and_then(|c| (c - 2).checked_next_power_of_two())
+}
+
 /// ark-poly's radix-2 domain of exactly `size` points (a power of two).
 pub(crate) fn domain<F: ark_ff::FftField>(size: usize) -> Option<Radix2EvaluationDomain<F>> {
     if !size.is_power_of_two() {
@@ -358,5 +518,17 @@ mod tests {
     #[test]
     fn fft_matches_ark_poly_bls24_317() {
         fft_matches_ark_poly::<vidkit_bls24_317::G1Projective>(3);
+    }
+
+    #[test]
+    fn transform_size_is_next_power_of_two() {
+        assert_eq!(transform_size(0), None);
+        assert_eq!(transform_size(1), None);
+        assert_eq!(transform_size(2), Some(2));
+        assert_eq!(transform_size(3), Some(4));
+        assert_eq!(transform_size(64), Some(128));
+        assert_eq!(transform_size(65), Some(128));
+        assert_eq!(transform_size(66), Some(256));
+        assert_eq!(transform_size(usize::MAX), None);
     }
 }
