@@ -28,17 +28,22 @@
 //! FFT butterflies for all `N` proofs, against `N` MSMs of size `(k−1)ℓ`
 //! for the openings one by one ([`open_coset`]).
 //!
-//! The G1 FFTs are arkworks' (`ark_poly`'s radix-2 domains transform any
-//! [`ark_poly::domain::DomainCoeff`], group elements included); only the
-//! index bookkeeping above is written here. Proof `j` is for the coset of
-//! `a = ω_N^j` where `ω_N` is the generator of `ark_poly`'s radix-2
-//! domain of size `N` (the one `vidkit-erasure`'s FFT encodings use).
+//! The G1 FFTs are `ark_poly`'s radix-2 transform (same results), with the
+//! twiddle multiplications of each stage batched through
+//! [`vidkit_msm::add_scaled`] (one GLV decomposition per twiddle, affine
+//! addends) instead of one projective multiplication per butterfly. The
+//! inverse transform's factor `1/D` is applied to the `ℓ·D` field scalars
+//! of the MSMs, so the G1 side runs two forward transforms and no
+//! scaling. Proof `j` is for the coset of `a = ω_N^j` where `ω_N` is the
+//! generator of `ark_poly`'s radix-2 domain of size `N` (the one
+//! `vidkit-erasure`'s FFT encodings use).
 
 use crate::KzgError;
 use ark_ec::{pairing::Pairing, AffineRepr, CurveGroup};
-use ark_ff::{Field, Zero};
+use ark_ff::{Field, One, Zero};
 use ark_poly::{EvaluationDomain, Radix2EvaluationDomain};
-use ark_std::vec::Vec;
+use ark_std::{fmt, sync::Arc, vec::Vec};
+use vidkit_msm::{MsmBases, TablePlan, TablePolicy, Workload};
 
 /// Division by the vanishing polynomial of a coset, `X^ℓ − a`: returns the
 /// remainder (the `ℓ` coefficients of the polynomial that interpolates `f`
@@ -90,11 +95,35 @@ pub fn open_coset<E: Pairing>(
 /// The SRS side of FK20 for polynomials of `chunks · cell` coefficients
 /// (`k = chunks`, `ℓ = cell`): the size-`D` G1 transforms of the `ℓ`
 /// strided SRS vectors `s^{(r)}`, stored frequency by frequency (`D` rows
-/// of `ℓ` affine points, the bases of the per-frequency MSMs).
+/// of `ℓ` affine points, the bases of the per-frequency MSMs), each row
+/// prepared for its MSMs as a [`TablePlan`] says.
+///
+/// # Precomputed tables
+///
+/// Every proof run does one MSM of `ℓ` points over each of the `D` rows, so
+/// a key used for many polynomials can keep a vidkit-msm table per row
+/// ([`MsmBases::with_plan`]); the results are the same points with or
+/// without one.
+///
+/// * [`Fk20::new`]: no table (batch-affine Pippenger per MSM), for one-shot
+///   use.
+/// * [`Fk20::for_proofs`]: the table [`Fk20::plan_for`] picks for an
+///   expected number of proof runs within [`FK20_TABLE_POINTS`] points in
+///   all (`usize::MAX` runs: a key kept for good).
+/// * [`Fk20::with_plan`]: an explicit table, whatever its size.
+///
+/// A windows table of width `c` holds `D·ℓ·⌈(bits+1)/c⌉` affine points
+/// (`bits` of the scalar field), a multiples table of width `c`
+/// `D·ℓ·⌈(bits+1)/c⌉·2^{c−1}`; [`Fk20::table_points`] says how many were
+/// built. With the Ethereum shape (`ℓ = 64`, `k = 64`, `D = 128`) on
+/// BLS12-381 the planned table is a windows table of width 10: 212 992
+/// points (26 per base), about 19.5 MiB of affine G1 points
+/// (`size_of::<G1Affine>()` = 96 bytes), built with about `26·10` doublings
+/// per base.
 ///
 /// Built once per `(ℓ, k)` from the first `(k − 1)·ℓ` powers; never
-/// serialized (keys that hold one rebuild it).
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// serialized (keys that hold one rebuild it). Clones share the tables.
+#[derive(Clone)]
 pub struct Fk20<E: Pairing> {
     cell: usize,
     chunks: usize,
@@ -102,17 +131,115 @@ pub struct Fk20<E: Pairing> {
     size: usize,
     /// `bases[d·ℓ + r] = FFT_D(s^{(r)})[d]`.
     bases: Vec<E::G1Affine>,
+    /// Row `d` (`bases[d·ℓ..(d+1)·ℓ]`) prepared for its MSMs (the plan is
+    /// [`Fk20::plan`]).
+    rows: Arc<Vec<MsmBases<E::G1>>>,
 }
+
+/// Table budget of [`Fk20::for_proofs`] in affine points, for all `D` rows
+/// together (96 MiB of BLS12-381 G1 points): vidkit-msm's
+/// [`vidkit_msm::DEFAULT_TABLE_POINTS`], split evenly between the rows.
+pub const FK20_TABLE_POINTS: usize = vidkit_msm::DEFAULT_TABLE_POINTS;
+
+impl<E: Pairing> fmt::Debug for Fk20<E> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Fk20")
+            .field("cell", &self.cell)
+            .field("chunks", &self.chunks)
+            .field("size", &self.size)
+            .field("plan", &self.plan())
+            .finish()
+    }
+}
+
+/// Equal shapes and bases (the tables follow from them and the plan, and
+/// do not change the proofs).
+impl<E: Pairing> PartialEq for Fk20<E> {
+    fn eq(&self, other: &Self) -> bool {
+        (self.cell, self.chunks, self.size) == (other.cell, other.chunks, other.size)
+            && self.bases == other.bases
+    }
+}
+
+impl<E: Pairing> Eq for Fk20<E> {}
 
 impl<E: Pairing> Fk20<E> {
     /// Precomputes FK20 for polynomials of degree `< chunks · cell` from
-    /// `powers = ([τ^i]_1)_i` (at least `(chunks − 1)·cell` of them).
+    /// `powers = ([τ^i]_1)_i` (at least `(chunks − 1)·cell` of them), with
+    /// no MSM table (for one-shot use; see [`Fk20::for_proofs`]).
     ///
     /// Errors: [`KzgError::Core`] with [`vidkit_core::Error::KeyTooShort`]
     /// for too few powers, [`KzgError::Fk20Shape`] for `cell` not a power
     /// of two, `chunks = 0`, or a transform size the field has no root of
     /// unity for.
     pub fn new(powers: &[E::G1Affine], cell: usize, chunks: usize) -> Result<Self, KzgError> {
+        Self::with_plan(powers, cell, chunks, TablePlan::Plain)
+    }
+
+    /// As [`Fk20::new`], with the MSM tables [`Fk20::plan_for`] picks for
+    /// `proofs` runs of [`Fk20::prove`] (`usize::MAX`: a key kept for
+    /// good), within [`FK20_TABLE_POINTS`] points in all.
+    ///
+    /// ```
+    /// use ark_bls12_381::{Bls12_381, G1Affine};
+    /// use ark_ec::AffineRepr;
+    /// use vidkit_kzg::fk20::Fk20;
+    /// use vidkit_msm::TablePlan;
+    /// // the Ethereum shape (cells of 64 elements, 64 chunks) kept for good:
+    /// // a windows table
+    /// let plan = Fk20::<Bls12_381>::plan_for(64, 64, usize::MAX);
+    /// assert_eq!(plan, TablePlan::Windows(10));
+    /// // one run never repays a table
+    /// assert_eq!(Fk20::<Bls12_381>::plan_for(64, 64, 1), TablePlan::Plain);
+    /// let powers = vec![G1Affine::generator(); 7 * 4];
+    /// let fk20 = Fk20::<Bls12_381>::for_proofs(&powers, 4, 8, usize::MAX).unwrap();
+    /// assert_eq!(fk20.plan(), Fk20::<Bls12_381>::plan_for(4, 8, usize::MAX));
+    /// ```
+    pub fn for_proofs(
+        powers: &[E::G1Affine],
+        cell: usize,
+        chunks: usize,
+        proofs: usize,
+    ) -> Result<Self, KzgError> {
+        Self::with_plan(powers, cell, chunks, Self::plan_for(cell, chunks, proofs))
+    }
+
+    /// The table [`Fk20::for_proofs`] builds for `proofs` runs with cells
+    /// of `cell` and `chunks` chunks: [`TablePolicy::plan`] for
+    /// [`Workload::Msms`]`(proofs)` over the `ℓ` bases of one row, each
+    /// table within `1/D` of [`FK20_TABLE_POINTS`] (every row runs one MSM
+    /// per proof run). [`TablePlan::Plain`] when `k = 1` (no MSM) or for a
+    /// shape [`Fk20::new`] refuses.
+    pub fn plan_for(cell: usize, chunks: usize, proofs: usize) -> TablePlan {
+        let Some(size) = transform_size(chunks).filter(|_| cell.is_power_of_two()) else {
+            return TablePlan::Plain;
+        };
+        let per_row = FK20_TABLE_POINTS / size;
+        let policy = TablePolicy {
+            window_points: per_row,
+            multiple_points: per_row,
+        };
+        policy.plan::<E::G1>(cell, Workload::Msms(proofs))
+    }
+
+    /// As [`Fk20::new`], with every row of the `D` per-frequency MSMs
+    /// prepared as `plan` says ([`MsmBases::with_plan`]), whatever the
+    /// table costs (see the type docs for its size). A windows table needs
+    /// vidkit-msm's fast path (BLS12-381, BN254): elsewhere the rows stay
+    /// plain and [`Fk20::plan`] says [`TablePlan::Plain`].
+    ///
+    /// Errors: as [`Fk20::new`].
+    ///
+    /// # Panics
+    ///
+    /// If the width of `Multiples` is outside `1..=16` or that of `Windows`
+    /// outside `4..=20` (as [`MsmBases::with_plan`]).
+    pub fn with_plan(
+        powers: &[E::G1Affine],
+        cell: usize,
+        chunks: usize,
+        plan: TablePlan,
+    ) -> Result<Self, KzgError> {
         let shape = || KzgError::Fk20Shape { cell, chunks };
         if !cell.is_power_of_two() || chunks == 0 {
             return Err(shape());
@@ -131,27 +258,54 @@ impl<E: Pairing> Fk20<E> {
                 chunks,
                 size: 0,
                 bases: Vec::new(),
+                rows: Arc::new(Vec::new()),
             });
         }
-        let size = (2 * chunks - 2).next_power_of_two();
+        let size = transform_size(chunks).ok_or_else(shape)?;
         let domain = domain::<E::ScalarField>(size).ok_or_else(shape)?;
         let mut bases = vec![E::G1Affine::zero(); size * cell];
         for r in 0..cell {
             let mut s: Vec<E::G1> = (0..chunks - 1)
                 .map(|u| powers[u * cell + r].into())
                 .collect();
-            domain.fft_in_place(&mut s);
+            s.resize(size, E::G1::zero());
+            g1_fft_in_place(&mut s, domain.group_gen());
             let s = E::G1::normalize_batch(&s);
             for (d, p) in s.into_iter().enumerate() {
                 bases[d * cell + r] = p;
             }
         }
+        let rows = bases
+            .chunks_exact(cell)
+            .map(|row| MsmBases::with_plan(row, plan))
+            .collect();
         Ok(Self {
             cell,
             chunks,
             size,
             bases,
+            rows: Arc::new(rows),
         })
+    }
+
+    /// The precomputation the rows got ([`TablePlan::Plain`] for none, also
+    /// where a windows table was asked for on a group without vidkit-msm's
+    /// fast path).
+    pub fn plan(&self) -> TablePlan {
+        self.rows.first().map_or(TablePlan::Plain, |r| r.plan())
+    }
+
+    /// Number of affine points in the tables of the rows (0 without a
+    /// table): `D·ℓ·W` for a windows table, `D·ℓ·W·2^{c−1}` for a
+    /// multiples table of width `c`, `W = ⌈(bits+1)/c⌉`.
+    pub fn table_points(&self) -> usize {
+        let bits = <E::ScalarField as ark_ff::PrimeField>::MODULUS_BIT_SIZE as usize;
+        let n = self.bases.len();
+        match self.plan() {
+            TablePlan::Plain => 0,
+            TablePlan::Windows(c) => n * (bits + 1).div_ceil(c as usize),
+            TablePlan::Multiples(c) => (n * (bits + 1).div_ceil(c as usize)) << (c - 1),
+        }
     }
 
     /// The cell size `ℓ`.
@@ -183,13 +337,15 @@ impl<E: Pairing> Fk20<E> {
             return Ok(Vec::new());
         }
         let domain = domain::<E::ScalarField>(self.size).expect("checked in new");
-        // frequency-major transforms of the reversed strided coefficient vectors
+        // frequency-major transforms of the reversed strided coefficient
+        // vectors, scaled by 1/D so that the inverse G1 transform below needs
+        // no scaling of its own (D scalar multiplications fewer)
         let mut freq = vec![E::ScalarField::zero(); self.size * l];
         for r in 0..l {
             let mut a: Vec<E::ScalarField> = (0..k)
                 .map(|i| {
                     let w = k - 1 - i;
-                    coeffs.get(w * l + r).copied().unwrap_or_default()
+                    coeffs.get(w * l + r).copied().unwrap_or_default() * domain.size_inv
                 })
                 .collect();
             domain.fft_in_place(&mut a);
@@ -199,11 +355,14 @@ impl<E: Pairing> Fk20<E> {
         }
         let mut conv: Vec<E::G1> = freq
             .chunks_exact(l)
-            .zip(self.bases.chunks_exact(l))
-            .map(|(scalars, bases)| vidkit_msm::msm::<E::G1>(bases, scalars))
+            .zip(self.rows.iter())
+            .map(|(scalars, row)| row.msm(scalars))
             .collect();
-        domain.ifft_in_place(&mut conv);
-        Ok((0..k - 1).map(|e| conv[k - 2 - e]).collect())
+        // the inverse DFT of x is (1/D)·DFT(x) read at −j mod D; the 1/D is
+        // already in the scalars
+        g1_fft_in_place(&mut conv, domain.group_gen());
+        let d = self.size;
+        Ok((0..k - 1).map(|e| conv[(d - (k - 2 - e)) % d]).collect())
     }
 
     /// The `N = cosets` multi-proofs of `f` (coefficients `coeffs`, at most
@@ -244,8 +403,66 @@ pub(crate) fn evaluate_on_subgroup<G: CurveGroup>(
     for (e, p) in h.into_iter().enumerate() {
         folded[e % size] += p;
     }
-    domain.fft_in_place(&mut folded);
+    g1_fft_in_place(&mut folded, domain.group_gen());
     Some(G::normalize_batch(&folded))
+}
+
+/// The DFT `x_j ← Σ_i x_i·ω^{ij}` of group elements in place (`ω` of order
+/// `x.len()`, a power of two): the radix-2 transform of `ark_poly`'s domains
+/// (same result), with the twiddle multiplications of each stage done by
+/// [`vidkit_msm::add_scaled`] on the stage's points normalised in one batch.
+/// On BLS12-381 and BN254 that is one GLV decomposition per twiddle and
+/// mixed additions (affine addends) in every multiplication, where
+/// `ark_poly` multiplies projective points one by one; multiplications by
+/// the twiddle 1 are skipped. Other groups get arkworks' multiplication.
+pub(crate) fn g1_fft_in_place<G: CurveGroup>(x: &mut [G], omega: G::ScalarField) {
+    let n = x.len();
+    if n <= 1 {
+        return;
+    }
+    debug_assert!(n.is_power_of_two());
+    let shift = usize::BITS - n.trailing_zeros();
+    for i in 0..n {
+        let j = i.reverse_bits() >> shift;
+        if i < j {
+            x.swap(i, j);
+        }
+    }
+    let mut len = 2;
+    while len <= n {
+        let half = len / 2;
+        let step = omega.pow([(n / len) as u64]);
+        let points = G::normalize_batch(x);
+        let blocks = n / len;
+        let zeros = vec![G::Affine::zero(); blocks];
+        let mut twiddle = G::ScalarField::one();
+        for j in 0..half {
+            let hi: Vec<G::Affine> = (0..blocks).map(|b| points[b * len + j + half]).collect();
+            let products: Vec<G> = if j == 0 {
+                hi.iter().map(|p| p.into_group()).collect()
+            } else {
+                vidkit_msm::add_scaled::<G>(&zeros, &hi, twiddle)
+            };
+            for (b, t) in products.into_iter().enumerate() {
+                let lo = points[b * len + j];
+                x[b * len + j] = t + lo;
+                x[b * len + j + half] = -t + lo;
+            }
+            twiddle *= step;
+        }
+        len *= 2;
+    }
+}
+
+/// `D` for `k = chunks`: the power of two `≥ 2k − 2` (`None` for `k ≤ 1`
+/// or an overflow).
+fn transform_size(chunks: usize) -> Option<usize> {
+    if chunks <= 1 {
+        return None;
+    }
+    chunks
+        .checked_mul(2)
+        .and_then(|c| (c - 2).checked_next_power_of_two())
 }
 
 /// ark-poly's radix-2 domain of exactly `size` points (a power of two).
@@ -254,4 +471,64 @@ pub(crate) fn domain<F: ark_ff::FftField>(size: usize) -> Option<Radix2Evaluatio
         return None;
     }
     Radix2EvaluationDomain::<F>::new(size).filter(|d| d.size() == size)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ark_std::rand::SeedableRng;
+
+    /// The twiddle-batched G1 FFT against `ark_poly`'s, sizes 1 to 128,
+    /// with identity points among the inputs.
+    fn fft_matches_ark_poly<G: CurveGroup>(seed: u64) {
+        let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(seed);
+        for log in 0..=7 {
+            let n = 1usize << log;
+            let d = domain::<G::ScalarField>(n).unwrap();
+            let mut x: Vec<G> = (0..n).map(|_| G::rand(&mut rng)).collect();
+            if n > 2 {
+                x[1] = G::zero();
+                x[n - 1] = G::generator();
+            }
+            let mut want = x.clone();
+            d.fft_in_place(&mut want);
+            let mut got = x.clone();
+            g1_fft_in_place(&mut got, d.group_gen());
+            assert_eq!(got, want, "size {n}");
+            // and the inverse direction, unscaled
+            let mut want = x.clone();
+            d.ifft_in_place(&mut want);
+            let mut got = x;
+            g1_fft_in_place(&mut got, d.group_gen_inv());
+            let got: Vec<G> = got.iter().map(|p| *p * d.size_inv).collect();
+            assert_eq!(got, want, "inverse, size {n}");
+        }
+    }
+
+    #[test]
+    fn fft_matches_ark_poly_bls12_381() {
+        fft_matches_ark_poly::<ark_bls12_381::G1Projective>(1);
+    }
+
+    #[test]
+    fn fft_matches_ark_poly_bn254() {
+        fft_matches_ark_poly::<ark_bn254::G1Projective>(2);
+    }
+
+    #[test]
+    fn fft_matches_ark_poly_bls24_317() {
+        fft_matches_ark_poly::<vidkit_bls24_317::G1Projective>(3);
+    }
+
+    #[test]
+    fn transform_size_is_next_power_of_two() {
+        assert_eq!(transform_size(0), None);
+        assert_eq!(transform_size(1), None);
+        assert_eq!(transform_size(2), Some(2));
+        assert_eq!(transform_size(3), Some(4));
+        assert_eq!(transform_size(64), Some(128));
+        assert_eq!(transform_size(65), Some(128));
+        assert_eq!(transform_size(66), Some(256));
+        assert_eq!(transform_size(usize::MAX), None);
+    }
 }

@@ -116,6 +116,7 @@ use vidkit_kzg::ethereum::{
     BYTES_PER_FIELD_ELEMENT,
 };
 use vidkit_kzg::fk20::Fk20;
+use vidkit_msm::TablePlan;
 
 /// Field elements per cell (`ℓ`).
 pub const FIELD_ELEMENTS_PER_CELL: usize = 64;
@@ -134,6 +135,13 @@ pub type G1Bytes = [u8; 48];
 
 /// The EIP-7594 cell functions on one Ethereum setup, with the FK20 tables
 /// and the domains precomputed (build it once, use it for every blob).
+///
+/// FK20's `D = 128` MSMs of 64 points per blob run over fixed bases;
+/// [`EthereumCells::new`] gives them the table [`Fk20::for_proofs`] plans
+/// for a key kept for good (on mainnet a windows table of width 10: 212 992
+/// affine G1 points, about 19.5 MiB), [`EthereumCells::with_fk20_plan`]
+/// takes the choice explicitly ([`TablePlan::Plain`]: none, as c-kzg's
+/// `precompute = 0`). Cells and proofs are the same bytes either way.
 #[derive(Clone, Debug)]
 pub struct EthereumCells {
     setup: EthereumSetup,
@@ -153,12 +161,46 @@ pub struct EthereumCells {
 
 impl EthereumCells {
     /// Precomputes the cell API for `setup` (cloned): FK20's tables (G1
-    /// FFTs of the monomial powers), the domains and the coset shifts.
+    /// FFTs of the monomial powers, and the MSM table
+    /// [`Fk20::plan_for`] picks for a key kept for good), the domains and
+    /// the coset shifts.
     ///
     /// Needs blobs of `n ≥ 64` elements, a multiple of 64 (mainnet: 4096),
     /// and at least 65 G2 powers (`[τ^64]_2`); otherwise
     /// [`EthereumError::UnsupportedSizes`].
     pub fn new(setup: &EthereumSetup) -> Result<Self, EthereumError> {
+        let chunks = setup.field_elements_per_blob() / FIELD_ELEMENTS_PER_CELL;
+        let plan = Fk20::<Bls12_381>::plan_for(FIELD_ELEMENTS_PER_CELL, chunks, usize::MAX);
+        Self::with_fk20_plan(setup, plan)
+    }
+
+    /// As [`EthereumCells::new`], with FK20's per-frequency MSM bases
+    /// prepared as `plan` says ([`Fk20::with_plan`]): [`TablePlan::Plain`]
+    /// for no table (nothing beyond the `D·64` FFT'd SRS points, the
+    /// counterpart of c-kzg's `precompute = 0`), a windows or multiples
+    /// table of any width otherwise (sizes in the [`Fk20`] docs; a
+    /// multiples table of width `c` holds `2^{c−1}` times as many points
+    /// as the windows table of that width).
+    ///
+    /// Errors: as [`EthereumCells::new`].
+    ///
+    /// # Panics
+    ///
+    /// If the width of `Multiples` is outside `1..=16` or that of
+    /// `Windows` outside `4..=20`.
+    ///
+    /// ```no_run
+    /// # fn main() -> Result<(), Box<dyn std::error::Error>> {
+    /// use vidkit_kzg::EthereumSetup;
+    /// use vidkit_kzg_cells::ethereum::EthereumCells;
+    /// use vidkit_msm::TablePlan;
+    /// let text = std::fs::read("trusted_setup.txt")?;
+    /// let setup = EthereumSetup::from_text(&text, &mut vidkit_core::rng::os_rng())?;
+    /// let lean = EthereumCells::with_fk20_plan(&setup, TablePlan::Plain)?;
+    /// assert_eq!(lean.fk20().table_points(), 0);
+    /// # Ok(()) }
+    /// ```
+    pub fn with_fk20_plan(setup: &EthereumSetup, plan: TablePlan) -> Result<Self, EthereumError> {
         let n = setup.field_elements_per_blob();
         let (g1, g2) = (setup.srs().powers_g1(), setup.srs().powers_g2());
         let unsupported = EthereumError::UnsupportedSizes {
@@ -170,7 +212,7 @@ impl EthereumCells {
             return Err(unsupported);
         }
         let cells = 2 * n / l;
-        let fk20 = Fk20::new(g1, l, n / l).map_err(|_| unsupported.clone())?;
+        let fk20 = Fk20::with_plan(g1, l, n / l, plan).map_err(|_| unsupported.clone())?;
         let cell_vk =
             vidkit_kzg::VerifierKey::new(g1[0], g2[0], g2[l]).map_err(|_| unsupported.clone())?;
         let domain = |size: usize| {
@@ -203,6 +245,12 @@ impl EthereumCells {
     /// EIP-4844 functions).
     pub fn setup(&self) -> &EthereumSetup {
         &self.setup
+    }
+
+    /// FK20's precomputation (its [`Fk20::plan`] and
+    /// [`Fk20::table_points`] say which MSM table it holds).
+    pub fn fk20(&self) -> &Fk20<Bls12_381> {
+        &self.fk20
     }
 
     /// Cells per extended blob (`2n/64`; 128 on mainnet).

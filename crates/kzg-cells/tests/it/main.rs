@@ -5,6 +5,7 @@ mod conformance;
 mod decode;
 mod ethereum;
 mod fk20;
+mod fk20_tables;
 mod folding;
 mod many_files;
 mod oracles;
