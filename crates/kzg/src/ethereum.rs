@@ -89,6 +89,9 @@ pub use crate::ethereum_fiat_shamir::{
     RANDOM_CHALLENGE_KZG_CELL_BATCH_DOMAIN,
 };
 pub use crate::ethereum_text::{G1_BYTES, G2_BYTES};
+/// The plans of the Lagrange table ([`EthereumSetup::from_text_with_plan`]),
+/// re-exported from vidkit-msm for callers that do not depend on it.
+pub use vidkit_msm::TablePlan;
 
 use crate::{ethereum_text, VerifierKey};
 use ark_bls12_381::{Bls12_381, Fr, G1Affine, G1Projective, G2Affine};
@@ -96,7 +99,7 @@ use ark_ec::AffineRepr;
 use ark_ff::{batch_inversion, FftField, Field, One, PrimeField, UniformRand};
 use ark_std::{rand::RngCore, string::String, sync::Arc, vec::Vec};
 use vidkit_core::Srs;
-use vidkit_msm::{FastMsm, MsmBases, TablePlan, TablePolicy, Workload};
+use vidkit_msm::{FastMsm, MsmBases, TablePolicy, Workload};
 
 /// Field elements per blob in Ethereum mainnet (EIP-4844), the number of G1
 /// points of each list of the ceremony file.
