@@ -2,7 +2,8 @@
 //!
 //! From one powers-of-τ string: the prover keeps the `k·ℓ` G1 powers (with
 //! a fixed-base table for the commitments) and the FK20 precomputation for
-//! `(ℓ, k)` (rebuilt on deserialization, never serialized); the verifier
+//! `(ℓ, k)` with the MSM table [`Fk20::for_proofs`] plans for a key kept for
+//! good (rebuilt on deserialization, never serialized); the verifier
 //! keeps `[τ^t]_1` for `t < ℓ` (to commit to a cell's interpolation
 //! polynomial), `[1]_2` and `[τ^ℓ]_2`, and `m_max`.
 
@@ -153,6 +154,18 @@ impl<E: Pairing> CanonicalDeserialize for VerifierKey<E> {
 
 /// What the cells prover needs: the `k·ℓ` G1 powers (with their fixed-base
 /// table), the FK20 precomputation for `(ℓ, k)`, and the verifier key.
+///
+/// A prover key is built once and used for many files, so FK20's `D`
+/// per-frequency MSMs of `ℓ` points keep the table [`Fk20::plan_for`] picks
+/// for a key kept for good (`usize::MAX` proof runs, within
+/// [`vidkit_kzg::fk20::FK20_TABLE_POINTS`] points in all): with cells of 64
+/// elements a windows table of width 10 on BLS12-381 and BN254 (26 points
+/// per base, `26·64·D` affine points), none on BLS24-317 (no windows table
+/// outside vidkit-msm's fast path); with cells of a few elements a
+/// multiples table. [`ProverKey::fk20`]'s [`Fk20::plan`] and
+/// [`Fk20::table_points`] say what was built. The table is never
+/// serialized: deserializing rebuilds it, and equality ignores it (the
+/// proofs are the same points with or without it).
 #[derive(Clone, Debug)]
 pub struct ProverKey<E: Pairing> {
     pub(crate) ck: CommitterKey<E>,
@@ -163,7 +176,8 @@ pub struct ProverKey<E: Pairing> {
 impl<E: Pairing> ProverKey<E> {
     /// Builds a prover key from the powers `[τ^c]_1` (`c < k·ℓ`, `ℓ` the
     /// verifier key's cell size) and the matching verifier key;
-    /// precomputes the fixed-base table and FK20.
+    /// precomputes the fixed-base table and FK20 with its MSM table (see
+    /// the type docs).
     pub fn new(powers: Vec<E::G1Affine>, vk: VerifierKey<E>) -> Result<Self, crate::KzgCellsError> {
         let cell = vk.cell();
         if powers.is_empty() || powers.len() % cell != 0 {
@@ -173,7 +187,7 @@ impl<E: Pairing> ProverKey<E> {
             }
             .into());
         }
-        let fk20 = Fk20::new(&powers, cell, powers.len() / cell)?;
+        let fk20 = Fk20::for_proofs(&powers, cell, powers.len() / cell, usize::MAX)?;
         Ok(Self {
             ck: CommitterKey::new(powers),
             fk20,
@@ -240,7 +254,7 @@ impl<E: Pairing> CanonicalDeserialize for ProverKey<E> {
         if powers.is_empty() || powers.len() % cell != 0 {
             return Err(SerializationError::InvalidData);
         }
-        let fk20 = Fk20::new(powers, cell, powers.len() / cell)
+        let fk20 = Fk20::for_proofs(powers, cell, powers.len() / cell, usize::MAX)
             .map_err(|_| SerializationError::InvalidData)?;
         Ok(Self { ck, fk20, vk })
     }

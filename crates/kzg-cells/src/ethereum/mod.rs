@@ -107,16 +107,16 @@ mod compute;
 mod recover;
 mod verify;
 
-use ark_bls12_381::{Bls12_381, Fr};
+use ark_bls12_381::{Bls12_381, Fr, G1Projective};
 use ark_ff::Field;
 use ark_poly::{EvaluationDomain, Radix2EvaluationDomain};
-use ark_std::vec::Vec;
+use ark_std::{sync::Arc, vec::Vec};
 use vidkit_kzg::ethereum::{
     bit_reverse_permutation, blob_to_field_elements, EthereumError, EthereumSetup,
     BYTES_PER_FIELD_ELEMENT,
 };
 use vidkit_kzg::fk20::Fk20;
-use vidkit_msm::TablePlan;
+use vidkit_msm::{MsmBases, TablePlan};
 
 /// Field elements per cell (`ℓ`).
 pub const FIELD_ELEMENTS_PER_CELL: usize = 64;
@@ -142,10 +142,20 @@ pub type G1Bytes = [u8; 48];
 /// affine G1 points, about 19.5 MiB), [`EthereumCells::with_fk20_plan`]
 /// takes the choice explicitly ([`TablePlan::Plain`]: none, as c-kzg's
 /// `precompute = 0`). Cells and proofs are the same bytes either way.
+///
+/// Batch verification commits to the aggregated interpolation polynomial
+/// with one MSM over the fixed first 64 powers `[τ^t]_1`; they keep the
+/// table vidkit-msm's policy plans for bases kept for good
+/// ([`MsmBases::for_msms`] with `usize::MAX`: a windows table of width 10,
+/// 1 664 affine points, 156 KiB). The blob commitments use the
+/// setup's Lagrange table ([`EthereumSetup`]).
 #[derive(Clone, Debug)]
 pub struct EthereumCells {
     setup: EthereumSetup,
     fk20: Fk20<Bls12_381>,
+    /// `[τ^t]_1`, `t < ℓ`, prepared for the interpolation MSM of batch
+    /// verification.
+    cell_powers: Arc<MsmBases<G1Projective>>,
     /// `[1]_1`, `[1]_2` and `[τ^ℓ]_2` in the place of `[τ]_2`.
     cell_vk: vidkit_kzg::VerifierKey<Bls12_381>,
     /// size `n` (blob), `2n` (extended blob), `ℓ` (cell), `2n/ℓ` (cosets)
@@ -213,6 +223,7 @@ impl EthereumCells {
         }
         let cells = 2 * n / l;
         let fk20 = Fk20::with_plan(g1, l, n / l, plan).map_err(|_| unsupported.clone())?;
+        let cell_powers = Arc::new(MsmBases::for_msms(&g1[..l], usize::MAX));
         let cell_vk =
             vidkit_kzg::VerifierKey::new(g1[0], g2[0], g2[l]).map_err(|_| unsupported.clone())?;
         let domain = |size: usize| {
@@ -230,6 +241,7 @@ impl EthereumCells {
         Ok(Self {
             setup: setup.clone(),
             fk20,
+            cell_powers,
             cell_vk,
             blob_domain: domain(n)?,
             ext_domain,

@@ -79,9 +79,9 @@ impl EthereumCells {
             .zip(cell_indices)
             .map(|(rho, &i)| *rho * self.shift_pow[i as usize])
             .collect();
-        let powers_g1 = &self.setup.srs().powers_g1()[..FIELD_ELEMENTS_PER_CELL];
+        // [τ^t]_1, t < ℓ, on their table
         let lhs = G1Projective::fast_msm(&commitment_points, &weights)
-            - G1Projective::fast_msm(powers_g1, &interpolation)
+            - self.cell_powers.msm(&interpolation)
             + G1Projective::fast_msm(&proof_points, &shifted);
         let rhs = G1Projective::fast_msm(&proof_points, &powers);
         // e(lhs, [1]_2) = e(rhs, [τ^ℓ]_2)

@@ -175,3 +175,50 @@ proptest! {
         }
     }
 }
+
+/// A prover key keeps the FK20 table planned for a key kept for good;
+/// serializing it writes the same bytes as before (no table), and
+/// deserializing rebuilds the same plan.
+fn prover_key_plans_and_round_trips<E: Pairing>(l: usize, k: usize) {
+    use ark_serialize::{CanonicalDeserialize, CanonicalSerialize};
+    use vidkit_kzg_cells::{ProverKey, VerifierKey};
+    let srs = Srs::<E>::insecure_from_seed(7, k * l, l + 1);
+    let (g1, g2) = (srs.powers_g1(), srs.powers_g2());
+    let vk = VerifierKey::<E>::new(g1[..l].to_vec(), g2[0], g2[l], 4).unwrap();
+    let pk = ProverKey::<E>::new(g1[..k * l].to_vec(), vk.clone()).unwrap();
+    let planned = Fk20::<E>::plan_for(l, k, usize::MAX);
+    let built = Fk20::<E>::with_plan(g1, l, k, planned).unwrap().plan();
+    assert_eq!(pk.fk20().plan(), built, "ℓ = {l}, k = {k}");
+    let plain = Fk20::<E>::new(&g1[..k * l], l, k).unwrap();
+    assert_eq!(pk.fk20(), &plain);
+    let mut bytes = Vec::new();
+    pk.serialize_compressed(&mut bytes).unwrap();
+    let mut expected = Vec::new();
+    pk.powers()
+        .to_vec()
+        .serialize_compressed(&mut expected)
+        .unwrap();
+    vk.serialize_compressed(&mut expected).unwrap();
+    assert_eq!(bytes, expected, "the table is not serialized");
+    let back = ProverKey::<E>::deserialize_compressed(&bytes[..]).unwrap();
+    assert_eq!(back, pk);
+    assert_eq!(back.fk20().plan(), pk.fk20().plan());
+    let mut rng = ChaCha20Rng::seed_from_u64(9);
+    let f: Vec<E::ScalarField> = (0..k * l).map(|_| E::ScalarField::rand(&mut rng)).collect();
+    assert_eq!(
+        back.fk20().prove(&f, 2 * k).unwrap(),
+        plain.prove(&f, 2 * k).unwrap()
+    );
+}
+
+#[test]
+fn prover_keys_keep_the_planned_table() {
+    prover_key_plans_and_round_trips::<ark_bls12_381::Bls12_381>(64, 2);
+    prover_key_plans_and_round_trips::<ark_bls12_381::Bls12_381>(4, 4);
+    prover_key_plans_and_round_trips::<ark_bn254::Bn254>(64, 2);
+    prover_key_plans_and_round_trips::<vidkit_bls24_317::Bls24_317>(64, 2);
+    assert_eq!(
+        Fk20::<ark_bls12_381::Bls12_381>::plan_for(64, 2, usize::MAX),
+        TablePlan::Windows(10)
+    );
+}

@@ -5,6 +5,7 @@ mod ethereum_blob_ckzg;
 mod ethereum_ckzg;
 mod ethereum_common;
 mod ethereum_setup;
+mod ethereum_tables;
 mod multi_open;
 mod per_row_conformance;
 mod per_row_tamper;
