@@ -184,7 +184,12 @@ pub fn from_ethereum(
     let text = fsio::read(ceremony)?;
     let mut rng = vidkit::core::rng::os_rng();
     let (setup, _) = progress.step("validating the ceremony points", || {
-        vidkit::kzg::EthereumSetup::from_text(&text, &mut rng)
+        // no commitment is made here: skip the Lagrange table
+        vidkit::kzg::EthereumSetup::from_text_with_plan(
+            &text,
+            vidkit::kzg::ethereum::TablePlan::Plain,
+            &mut rng,
+        )
     });
     let srs = setup
         .map_err(|source| CliError::Ceremony {
