@@ -460,6 +460,7 @@ fn inversion_cost<F: Field>() -> usize {
 mod tests {
     use super::*;
     use ark_bls12_381::{G1Projective as G1, G2Projective as G2};
+    use ark_std::vec::Vec;
     type Bn1 = ark_bn254::G1Projective;
 
     const P: TablePolicy = TablePolicy::DEFAULT;
