@@ -254,24 +254,29 @@ pub(crate) fn bucket_sum<P: SWCurveConfig>(
     acc.reduce(0, 1usize << (c - 1))
 }
 
-/// Bucket sums of `sets` consecutive windows of a plain Pippenger: entry `s`
-/// of the result is `Σ_i digits[i·sets + s]·points[i]` (the windows' digits,
-/// scalar-major). The windows share one accumulator (bucket
-/// `s·2^{c−1} + |d| − 1`), fed point by point, so that batches stay large and
-/// conflict-free even when `2^{c−1}` is small.
+/// Bucket sums of the windows `windows` of a plain Pippenger: entry `w` of
+/// the result is `Σ_i digits[w·stride + i]·points[i]` (digits window-major,
+/// `stride ≥ points.len()`). The windows share one accumulator (bucket
+/// `(w − start)·2^{c−1} + |d| − 1`), fed point by point, so that batches stay
+/// large and conflict-free even when `2^{c−1}` is small.
 pub(crate) fn window_sums<P: SWCurveConfig>(
     points: &[Affine<P>],
     digits: &[i32],
-    sets: usize,
+    stride: usize,
+    windows: core::ops::Range<usize>,
     c: u32,
 ) -> Vec<Bucket<P>> {
+    let n = points.len();
     let per_set = 1usize << (c - 1);
+    let sets = windows.len();
+    let rows: Vec<&[i32]> = windows.map(|w| &digits[w * stride..][..n]).collect();
     let mut acc = Accumulator::new(points, per_set * sets);
-    for (j, (p, d)) in points.iter().zip(digits.chunks_exact(sets)).enumerate() {
+    for (j, p) in points.iter().enumerate() {
         if p.is_zero() {
             continue;
         }
-        for (s, &d) in d.iter().enumerate() {
+        for (s, row) in rows.iter().enumerate() {
+            let d = row[j];
             if d != 0 {
                 acc.insert(Entry {
                     bucket: (s * per_set) as u32 + d.unsigned_abs() - 1,

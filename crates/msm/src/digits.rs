@@ -8,7 +8,6 @@
 //! `W = ⌈(bits + 1)/c⌉` windows the top window never carries.
 
 use ark_ff::BigInteger;
-use ark_std::{vec, vec::Vec};
 
 /// Number of signed `c`-bit windows for scalars of `bits` bits.
 pub(crate) fn window_count(bits: u32, c: u32) -> usize {
@@ -69,35 +68,22 @@ pub(crate) fn recode_scalar_major<B: BigInteger>(
     digits
 }
 
-/// Signed digits of every scalar, **group-major**: the windows are cut into
-/// consecutive groups of `group` windows (the last may be shorter), and the
-/// digits of group `g` form one block, scalar-major inside it: digit
-/// `w = g·group + k` of scalar `i` is at `offset(g) + i·len(g) + k`, with
-/// `offset(g) = g·(group·n + 16)`. A pass over the points for one group then
-/// reads only that group's digits, contiguously; the 16-digit (one cache
-/// line) gap keeps blocks from starting `2^k` bytes apart, which would map
-/// their write streams to the same cache set when `n = 2^k`.
-///
-/// Returns the digits and the offset `group·n + 16` between blocks.
-pub(crate) fn recode_group_major<B: BigInteger>(
+/// Signed digits of every scalar, **window-major**: digit `w` of scalar `i`
+/// is at `w·stride + i`, so that a pass over the points for a few windows
+/// reads only those windows' digits. The row stride is returned; it is
+/// `n` plus one cache line, so that rows do not start at addresses `2^k`
+/// apart (which would put every row in the same cache set when `n = 2^k`).
+pub(crate) fn recode_window_major<B: BigInteger>(
     scalars: &[B],
     c: u32,
     windows: usize,
-    group: usize,
 ) -> (Vec<i32>, usize) {
-    let n = scalars.len();
-    let block = group * n + 16;
-    let groups = windows.div_ceil(group);
-    let mut digits = vec![0i32; block * groups];
-    let mut row = vec![0i32; windows];
+    let stride = scalars.len() + 16;
+    let mut digits = vec![0i32; stride * windows];
     for (i, s) in scalars.iter().enumerate() {
-        recode_into(s, c, windows, &mut row, 1);
-        for (g, part) in row.chunks(group).enumerate() {
-            let len = part.len();
-            digits[g * block + i * len..][..len].copy_from_slice(part);
-        }
+        recode_into(s, c, windows, &mut digits[i..], stride);
     }
-    (digits, block)
+    (digits, stride)
 }
 
 #[cfg(test)]
@@ -132,20 +118,13 @@ mod tests {
                 let low = (s.0[0] as u128) | ((s.0[1] as u128) << 64);
                 assert_eq!(acc, low, "c = {c}");
             }
-            // the group-major layout holds the same digits
-            let n = samples.len();
+            // the window-major layout holds the same digits
             let by_scalar = recode_scalar_major(&samples, c, windows);
-            for group in [1, 2, 3, windows] {
-                let (by_group, block) = recode_group_major(&samples, c, windows, group);
-                for i in 0..n {
-                    for w in 0..windows {
-                        let (g, k) = (w / group, w % group);
-                        let len = group.min(windows - g * group);
-                        assert_eq!(
-                            by_group[g * block + i * len + k],
-                            by_scalar[i * windows + w]
-                        );
-                    }
+            let (by_window, stride) = recode_window_major(&samples, c, windows);
+            assert!(stride >= samples.len());
+            for i in 0..samples.len() {
+                for w in 0..windows {
+                    assert_eq!(by_window[w * stride + i], by_scalar[i * windows + w]);
                 }
             }
         }

@@ -99,6 +99,7 @@ pub fn msm_bigint_with_window<P: SWCurveConfig>(
     // 31-byte chunks have 248 bits, random verifier coefficients 128)
     let bits = scalars.iter().map(|s| s.num_bits()).max().unwrap_or(0);
     let windows = digits::window_count(bits.max(1), c);
+    let (digits, stride) = digits::recode_window_major(scalars, c, windows);
     // windows sharing one accumulator: at least ~4096 buckets in all
     #[allow(unused_mut)]
     let mut group = (GROUP_BUCKETS >> (c - 1)).clamp(1, windows);
@@ -108,13 +109,11 @@ pub fn msm_bigint_with_window<P: SWCurveConfig>(
         // 1 000-point MSM has all its windows in one group otherwise)
         group = group.min(windows.div_ceil(rayon::current_num_threads()).max(1));
     }
-    // each group's digits contiguous, so that its pass reads only those
-    let (digits, block) = digits::recode_group_major(scalars, c, windows, group);
-    let groups: Vec<(usize, usize)> = (0..windows.div_ceil(group))
-        .map(|g| (g, group.min(windows - g * group)))
+    let groups: Vec<_> = (0..windows)
+        .step_by(group)
+        .map(|w| w..(w + group).min(windows))
         .collect();
-    let run =
-        |&(g, len): &(usize, usize)| window_sums(bases, &digits[g * block..][..len * n], len, c);
+    let run = |r: &core::ops::Range<usize>| window_sums(bases, &digits, stride, r.clone(), c);
     #[cfg(feature = "parallel")]
     let sums: Vec<Bucket<P>> = {
         use rayon::prelude::*;
