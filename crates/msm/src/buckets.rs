@@ -255,10 +255,9 @@ pub(crate) fn bucket_sum<P: SWCurveConfig>(
 }
 
 /// Bucket sums of the windows `windows` of a plain Pippenger: entry `w` of
-/// the result is `Σ_i digits[w·stride + i]·points[i]` (digits window-major,
-/// `stride ≥ points.len()`). The windows share one accumulator (bucket
-/// `(w − start)·2^{c−1} + |d| − 1`), fed point by point, so that batches stay
-/// large and conflict-free even when `2^{c−1}` is small.
+/// the result is `Σ_i digits[i·stride + w]·points[i]`. The windows share one
+/// accumulator (bucket `(w − start)·2^{c−1} + |d| − 1`), fed point by point,
+/// so that batches stay large and conflict-free even when `2^{c−1}` is small.
 pub(crate) fn window_sums<P: SWCurveConfig>(
     points: &[Affine<P>],
     digits: &[i32],
@@ -266,17 +265,14 @@ pub(crate) fn window_sums<P: SWCurveConfig>(
     windows: core::ops::Range<usize>,
     c: u32,
 ) -> Vec<Bucket<P>> {
-    let n = points.len();
     let per_set = 1usize << (c - 1);
     let sets = windows.len();
-    let rows: Vec<&[i32]> = windows.map(|w| &digits[w * stride..][..n]).collect();
     let mut acc = Accumulator::new(points, per_set * sets);
-    for (j, p) in points.iter().enumerate() {
+    for (j, (p, d)) in points.iter().zip(digits.chunks_exact(stride)).enumerate() {
         if p.is_zero() {
             continue;
         }
-        for (s, row) in rows.iter().enumerate() {
-            let d = row[j];
+        for (s, &d) in d[windows.clone()].iter().enumerate() {
             if d != 0 {
                 acc.insert(Entry {
                     bucket: (s * per_set) as u32 + d.unsigned_abs() - 1,

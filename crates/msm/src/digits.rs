@@ -55,7 +55,7 @@ pub(crate) fn recode_into<B: BigInteger>(
 
 /// Signed digits of every scalar, **scalar-major**: digit `w` of scalar `i`
 /// is at `i·windows + w` (the layout of a precomputed table, see
-/// [`crate::MsmBases`]).
+/// [`crate::MsmBases`], and of the window groups of [`crate::pippenger`]).
 pub(crate) fn recode_scalar_major<B: BigInteger>(
     scalars: &[B],
     c: u32,
@@ -66,24 +66,6 @@ pub(crate) fn recode_scalar_major<B: BigInteger>(
         recode_into(s, c, windows, out, 1);
     }
     digits
-}
-
-/// Signed digits of every scalar, **window-major**: digit `w` of scalar `i`
-/// is at `w·stride + i`, so that a pass over the points for a few windows
-/// reads only those windows' digits. The row stride is returned; it is
-/// `n` plus one cache line, so that rows do not start at addresses `2^k`
-/// apart (which would put every row in the same cache set when `n = 2^k`).
-pub(crate) fn recode_window_major<B: BigInteger>(
-    scalars: &[B],
-    c: u32,
-    windows: usize,
-) -> (Vec<i32>, usize) {
-    let stride = scalars.len() + 16;
-    let mut digits = vec![0i32; stride * windows];
-    for (i, s) in scalars.iter().enumerate() {
-        recode_into(s, c, windows, &mut digits[i..], stride);
-    }
-    (digits, stride)
 }
 
 #[cfg(test)]
@@ -117,15 +99,6 @@ mod tests {
                 }
                 let low = (s.0[0] as u128) | ((s.0[1] as u128) << 64);
                 assert_eq!(acc, low, "c = {c}");
-            }
-            // the window-major layout holds the same digits
-            let by_scalar = recode_scalar_major(&samples, c, windows);
-            let (by_window, stride) = recode_window_major(&samples, c, windows);
-            assert!(stride >= samples.len());
-            for i in 0..samples.len() {
-                for w in 0..windows {
-                    assert_eq!(by_window[w * stride + i], by_scalar[i * windows + w]);
-                }
             }
         }
     }

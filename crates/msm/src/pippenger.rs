@@ -99,7 +99,7 @@ pub fn msm_bigint_with_window<P: SWCurveConfig>(
     // 31-byte chunks have 248 bits, random verifier coefficients 128)
     let bits = scalars.iter().map(|s| s.num_bits()).max().unwrap_or(0);
     let windows = digits::window_count(bits.max(1), c);
-    let (digits, stride) = digits::recode_window_major(scalars, c, windows);
+    let digits = digits::recode_scalar_major(scalars, c, windows);
     // windows sharing one accumulator: at least ~4096 buckets in all
     #[allow(unused_mut)]
     let mut group = (GROUP_BUCKETS >> (c - 1)).clamp(1, windows);
@@ -113,7 +113,7 @@ pub fn msm_bigint_with_window<P: SWCurveConfig>(
         .step_by(group)
         .map(|w| w..(w + group).min(windows))
         .collect();
-    let run = |r: &core::ops::Range<usize>| window_sums(bases, &digits, stride, r.clone(), c);
+    let run = |r: &core::ops::Range<usize>| window_sums(bases, &digits, windows, r.clone(), c);
     #[cfg(feature = "parallel")]
     let sums: Vec<Bucket<P>> = {
         use rayon::prelude::*;
