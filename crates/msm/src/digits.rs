@@ -8,6 +8,7 @@
 //! `W = ⌈(bits + 1)/c⌉` windows the top window never carries.
 
 use ark_ff::BigInteger;
+use ark_std::{vec, vec::Vec};
 
 /// Number of signed `c`-bit windows for scalars of `bits` bits.
 pub(crate) fn window_count(bits: u32, c: u32) -> usize {
