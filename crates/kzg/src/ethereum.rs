@@ -96,7 +96,7 @@ pub use vidkit_msm::TablePlan;
 use crate::{ethereum_text, VerifierKey};
 use ark_bls12_381::{Bls12_381, Fr, G1Affine, G1Projective, G2Affine};
 use ark_ec::AffineRepr;
-use ark_ff::{batch_inversion, FftField, Field, One, PrimeField, UniformRand};
+use ark_ff::{batch_inversion, FftField, Field, One, UniformRand};
 use ark_std::{rand::RngCore, string::String, sync::Arc, vec::Vec};
 use vidkit_core::Srs;
 use vidkit_msm::{FastMsm, MsmBases, TablePolicy, Workload};
@@ -292,13 +292,7 @@ impl EthereumSetup {
     /// `n·W` for a windows table, `n·W·2^{c−1}` for a multiples table of
     /// width `c`, `W = ⌈256/c⌉` on BLS12-381 (255-bit scalars).
     pub fn lagrange_table_points(&self) -> usize {
-        let n = self.g1_lagrange_brp.len();
-        let bits = Fr::MODULUS_BIT_SIZE as usize + 1;
-        match self.lagrange_plan() {
-            TablePlan::Plain => 0,
-            TablePlan::Windows(c) => n * bits.div_ceil(c as usize),
-            TablePlan::Multiples(c) => (n * bits.div_ceil(c as usize)) << (c - 1),
-        }
+        self.lagrange_table.table_points()
     }
 
     /// Puts validated parts together (Lagrange points in natural order).

@@ -299,13 +299,7 @@ impl<E: Pairing> Fk20<E> {
     /// table): `D·ℓ·W` for a windows table, `D·ℓ·W·2^{c−1}` for a
     /// multiples table of width `c`, `W = ⌈(bits+1)/c⌉`.
     pub fn table_points(&self) -> usize {
-        let bits = <E::ScalarField as ark_ff::PrimeField>::MODULUS_BIT_SIZE as usize;
-        let n = self.bases.len();
-        match self.plan() {
-            TablePlan::Plain => 0,
-            TablePlan::Windows(c) => n * (bits + 1).div_ceil(c as usize),
-            TablePlan::Multiples(c) => (n * (bits + 1).div_ceil(c as usize)) << (c - 1),
-        }
+        self.rows.iter().map(MsmBases::table_points).sum()
     }
 
     /// The cell size `ℓ`.

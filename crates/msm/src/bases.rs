@@ -163,6 +163,11 @@ impl<G: CurveGroup> MsmBases<G> {
         self.plan
     }
 
+    /// Number of affine points of the table (0 without one).
+    pub fn table_points(&self) -> usize {
+        self.plan.points::<G>(self.len())
+    }
+
     /// Number of bases.
     pub fn len(&self) -> usize {
         self.engine.len()

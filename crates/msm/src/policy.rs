@@ -171,6 +171,20 @@ pub enum TablePlan {
     Multiples(u32),
 }
 
+impl TablePlan {
+    /// Number of affine points of this table over `n` bases of `G`
+    /// (0 for [`TablePlan::Plain`]): `n·W` for windows of width `c`,
+    /// `n·W·2^{c−1}` for multiples, `W = ⌈(bits + 1)/c⌉` signed windows.
+    pub fn points<G: CurveGroup>(self, n: usize) -> usize {
+        let bits = G::ScalarField::MODULUS_BIT_SIZE;
+        match self {
+            TablePlan::Plain => 0,
+            TablePlan::Windows(c) => n.saturating_mul(window_count(bits, c)),
+            TablePlan::Multiples(c) => n.saturating_mul(window_count(bits, c) << (c - 1)),
+        }
+    }
+}
+
 /// The cost policy of precomputed tables: point budgets, and the cost model
 /// of the module docs.
 ///
