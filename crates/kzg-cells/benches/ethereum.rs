@@ -16,7 +16,8 @@
 //!
 //! Our FK20 tables are built once outside the timed closures, as c-kzg's
 //! settings are. Single-threaded unless built with `--features parallel`
-//! (c-kzg is single-threaded). `VIDKIT_BENCH_SMOKE=1` keeps c-kzg without
+//! (group `kzg-cells/ethereum-threads/bls12-381`; c-kzg is single-threaded
+//! either way). `VIDKIT_BENCH_SMOKE=1` keeps c-kzg without
 //! precomputation only (building the precompute-8 tables takes seconds).
 
 use ark_bls12_381::Fr;
@@ -82,7 +83,12 @@ fn ethereum(c: &mut Criterion) {
         (commitments, indices, cells, proofs)
     };
 
-    let mut g = c.benchmark_group("kzg-cells/ethereum/bls12-381");
+    let group = if cfg!(feature = "parallel") {
+        "kzg-cells/ethereum-threads/bls12-381"
+    } else {
+        "kzg-cells/ethereum/bls12-381"
+    };
+    let mut g = c.benchmark_group(group);
     g.sample_size(10);
     let id = |op: &str, who: &str| BenchmarkId::new(op, who);
     g.bench_function(id("commit", "vidkit"), |b| {

@@ -1,6 +1,8 @@
 //! `eth-kzg/bls12-381`: vidkit's EIP-7594 cell API beside rust_eth_kzg 0.9.1
-//! in one run, single-threaded on both sides (rust_eth_kzg without its
-//! `multithreaded` feature, vidkit without `parallel`), on the mainnet setup.
+//! in one run, on the mainnet setup: single-threaded on both sides by default
+//! (rust_eth_kzg without its `multithreaded` feature, vidkit without
+//! `parallel`), on all threads with `--features threads` (group
+//! `eth-kzg-threads/bls12-381`).
 //!
 //! Ids `{op}/{impl}` with `impl` one of `vidkit`, `rust_eth_kzg-p0` (no
 //! fixed-base precomputation) and `rust_eth_kzg-p8` (`UsePrecomp::Yes { width: 8 }`):
@@ -60,7 +62,12 @@ fn cells(c: &mut Criterion) {
     let all: Vec<u64> = (0..128).collect();
     let commitments = vec![commitment; 128];
 
-    let mut g = c.benchmark_group("eth-kzg/bls12-381");
+    let group = if cfg!(feature = "threads") {
+        "eth-kzg-threads/bls12-381"
+    } else {
+        "eth-kzg/bls12-381"
+    };
+    let mut g = c.benchmark_group(group);
     g.sample_size(10);
     let id = |op: &str, who: &str| BenchmarkId::new(op, who);
     g.bench_function(id("commit", "vidkit"), |b| {
