@@ -42,7 +42,9 @@ use crate::KzgError;
 use ark_ec::{pairing::Pairing, AffineRepr, CurveGroup};
 use ark_ff::{Field, One, Zero};
 use ark_poly::{EvaluationDomain, Radix2EvaluationDomain};
-use ark_std::{fmt, sync::Arc, vec::Vec};
+use ark_std::{cfg_chunks, cfg_iter, fmt, sync::Arc, vec::Vec};
+#[cfg(feature = "parallel")]
+use rayon::prelude::*;
 use vidkit_msm::{MsmBases, TablePlan, TablePolicy, Workload};
 
 /// Division by the vanishing polynomial of a coset, `X^ℓ − a`: returns the
@@ -347,9 +349,10 @@ impl<E: Pairing> Fk20<E> {
                 freq[d * l + r] = v;
             }
         }
-        let mut conv: Vec<E::G1> = freq
-            .chunks_exact(l)
-            .zip(self.rows.iter())
+        // the D row MSMs are independent: side by side on the rayon pool
+        // with `parallel` (each row alone is too small to split well)
+        let mut conv: Vec<E::G1> = cfg_chunks!(freq, l)
+            .zip(cfg_iter!(self.rows))
             .map(|(scalars, row)| row.msm(scalars))
             .collect();
         // the inverse DFT of x is (1/D)·DFT(x) read at −j mod D; the 1/D is
@@ -409,6 +412,7 @@ pub(crate) fn evaluate_on_subgroup<G: CurveGroup>(
 /// mixed additions (affine addends) in every multiplication, where
 /// `ark_poly` multiplies projective points one by one; multiplications by
 /// the twiddle 1 are skipped. Other groups get arkworks' multiplication.
+/// With `parallel` each stage's multiplications run on the rayon pool.
 pub(crate) fn g1_fft_in_place<G: CurveGroup>(x: &mut [G], omega: G::ScalarField) {
     let n = x.len();
     if n <= 1 {
@@ -428,21 +432,41 @@ pub(crate) fn g1_fft_in_place<G: CurveGroup>(x: &mut [G], omega: G::ScalarField)
         let step = omega.pow([(n / len) as u64]);
         let points = G::normalize_batch(x);
         let blocks = n / len;
-        let zeros = vec![G::Affine::zero(); blocks];
+        let mut twiddles = Vec::with_capacity(half);
         let mut twiddle = G::ScalarField::one();
-        for j in 0..half {
-            let hi: Vec<G::Affine> = (0..blocks).map(|b| points[b * len + j + half]).collect();
-            let products: Vec<G> = if j == 0 {
-                hi.iter().map(|p| p.into_group()).collect()
-            } else {
-                vidkit_msm::add_scaled::<G>(&zeros, &hi, twiddle)
-            };
-            for (b, t) in products.into_iter().enumerate() {
+        for _ in 0..half {
+            twiddles.push(twiddle);
+            twiddle *= step;
+        }
+        // the stage's products `ω^j·x[b·len + j + half]`, as tasks of one
+        // twiddle and a run of blocks: one task per twiddle, or with
+        // `parallel` each twiddle's blocks cut in one run per thread, so
+        // that the first stages (few twiddles, many blocks) spread too
+        #[cfg(feature = "parallel")]
+        let run = blocks.div_ceil(rayon::current_num_threads()).max(1);
+        #[cfg(not(feature = "parallel"))]
+        let run = blocks;
+        let tasks: Vec<(usize, usize)> = (0..half)
+            .flat_map(|j| (0..blocks).step_by(run).map(move |b| (j, b)))
+            .collect();
+        let products: Vec<Vec<G>> = cfg_iter!(tasks)
+            .map(|&(j, b0)| {
+                let bs = b0..(b0 + run).min(blocks);
+                let hi: Vec<G::Affine> = bs.map(|b| points[b * len + j + half]).collect();
+                if j == 0 {
+                    hi.iter().map(|p| p.into_group()).collect()
+                } else {
+                    let zeros = vec![G::Affine::zero(); hi.len()];
+                    vidkit_msm::add_scaled::<G>(&zeros, &hi, twiddles[j])
+                }
+            })
+            .collect();
+        for (&(j, b0), products) in tasks.iter().zip(products) {
+            for (b, t) in (b0..).zip(products) {
                 let lo = points[b * len + j];
                 x[b * len + j] = t + lo;
                 x[b * len + j + half] = -t + lo;
             }
-            twiddle *= step;
         }
         len *= 2;
     }
