@@ -614,3 +614,155 @@ fn global_fft_table_matches_the_data() {
     }
     assert_eq!(rows_checked, 4);
 }
+
+/// The rows of the table that follows `title` in the doc (the first line
+/// starting with `| k |` after it), each split into `columns` trimmed cells
+/// with the bold marks taken off.
+fn table_after(doc: &str, title: &str, columns: usize) -> Vec<Vec<String>> {
+    let start = doc.find(title).unwrap_or_else(|| panic!("no {title:?}"));
+    let rest = &doc[start..];
+    let header = rest.find("\n| k |").expect("a table after the title");
+    rest[header + 1..]
+        .lines()
+        .skip(2)
+        .take_while(|l| l.starts_with("| "))
+        .map(|row| {
+            let cells: Vec<String> = row
+                .trim_matches('|')
+                .split(" | ")
+                .map(|c| c.trim().trim_matches('*').to_owned())
+                .collect();
+            assert_eq!(cells.len(), columns, "{row}");
+            cells
+        })
+        .collect()
+}
+
+/// A time a record holds, in ns.
+type Metric = fn(&Record) -> f64;
+
+/// The four tables of "All five on one grid" (global-challenge section):
+/// every median and size against `results/global/placement.jsonl`, and the
+/// bold cell of each row is the least of the row.
+#[test]
+fn placement_tables_match_the_data() {
+    let d = doc();
+    let recs = records("global/placement.jsonl");
+    let schemes = [
+        "kzg-plus",
+        "kzg-plus-global",
+        "aplonk",
+        "aplonk-global",
+        "semi-avid",
+    ];
+    let times: [(&str, Metric); 3] = [
+        ("**Commit + prove (all n shards)", proof),
+        ("**Verify k shards one by one", |r| r.t_verify_ns as f64),
+        ("**Verify k shards in a batch", |r| {
+            r.t_batch_verify_ns as f64
+        }),
+    ];
+    let mut rows_checked = 0;
+    for (title, metric) in times {
+        for cells in table_after(&d, title, 7) {
+            let row = &cells.join(" | ");
+            let (k, bytes) = (cells[0].parse().unwrap(), size_named(&cells[1]));
+            let data: Vec<f64> = schemes
+                .iter()
+                .map(|s| median_ms(&recs, s, k, bytes, metric))
+                .collect();
+            for (v, x) in cells[2..].iter().zip(&data) {
+                close(parse_cell(v), *x, row);
+            }
+            // the bold cell is the least of the row, and only it
+            let least = data.iter().copied().fold(f64::INFINITY, f64::min);
+            let printed = d
+                .lines()
+                .skip_while(|l| !l.starts_with(title))
+                .find(|l| l.starts_with(&format!("| {} | {} |", cells[0], cells[1])))
+                .unwrap();
+            let printed: Vec<&str> = printed.trim_matches('|').split(" | ").collect();
+            for ((cell, x), s) in printed[2..].iter().zip(&data).zip(schemes) {
+                assert_eq!(
+                    cell.trim().starts_with("**"),
+                    *x == least,
+                    "{title}: bold marks the least of {row} ({s})"
+                );
+            }
+            rows_checked += 1;
+        }
+    }
+    for cells in table_after(&d, "**Size n·(c + π)", 7) {
+        let row = &cells.join(" | ");
+        let (k, bytes) = (cells[0].parse::<usize>().unwrap(), size_named(&cells[1]));
+        for (v, s) in cells[2..].iter().zip(schemes) {
+            let r = recs
+                .iter()
+                .find(|r| r.scheme == s && r.k == k && r.bytes == bytes)
+                .unwrap();
+            let size = r.overhead_bytes() as f64;
+            assert!(
+                (parse_size(v) - size).abs() <= 0.05 * size,
+                "{row}: {v} against {size} B"
+            );
+        }
+        rows_checked += 1;
+    }
+    assert_eq!(rows_checked, 4 * 9);
+
+    // the reading below the tables
+    let flat = d.split_whitespace().collect::<Vec<_>>().join(" ");
+    let mut points: Vec<(usize, usize)> = recs.iter().map(|r| (r.k, r.bytes)).collect();
+    points.sort_unstable();
+    points.dedup();
+    let m = |s, (k, b): (usize, usize), f: fn(&Record) -> f64| median_ms(&recs, s, k, b, f);
+    let verify = |r: &Record| r.t_verify_ns as f64;
+    let prove_ratio: Vec<f64> = points
+        .iter()
+        .map(|&p| m("aplonk", p, proof) / m("aplonk-global", p, proof))
+        .collect();
+    stated(
+        &flat,
+        &format!(
+            "aPlonK global proves {} faster than aPlonK-PC",
+            range_x1(&prove_ratio)
+        ),
+    );
+    let lead: Vec<f64> = points
+        .iter()
+        .map(|&p| {
+            let paper = m("kzg-plus", p, verify).min(m("semi-avid", p, verify));
+            paper / m("kzg-plus-global", p, verify).min(m("aplonk-global", p, verify))
+        })
+        .collect();
+    assert!(
+        lead.iter().all(|x| *x > 1.0),
+        "a global scheme verifies fastest"
+    );
+    stated(
+        &flat,
+        &format!("{} ahead of KZG+ and Semi-AVID", range_x1(&lead)),
+    );
+    let size = |s: &str, (k, b): (usize, usize)| {
+        let r = recs
+            .iter()
+            .find(|r| r.scheme == s && r.k == k && r.bytes == b);
+        r.unwrap().overhead_bytes() as f64
+    };
+    let extra = points
+        .iter()
+        .flat_map(|&p| {
+            [
+                size("kzg-plus-global", p) / size("kzg-plus", p),
+                size("aplonk-global", p) / size("aplonk", p),
+            ]
+        })
+        .fold(0.0f64, |a, x| a.max(x - 1.0));
+    stated(&flat, &format!("at most {:.0} % here", 100.0 * extra));
+}
+
+/// `lo–hi×` to one decimal.
+fn range_x1(v: &[f64]) -> String {
+    let (lo, hi) = min_max(v);
+    format!("{lo:.1}–{hi:.1}×")
+}
