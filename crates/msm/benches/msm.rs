@@ -12,8 +12,8 @@
 //! policy's own choice for a kept key is `policy`.
 
 use ark_ec::{
-    short_weierstrass::{Affine, Projective, SWCurveConfig},
-    CurveGroup, VariableBaseMSM,
+    short_weierstrass::{Projective, SWCurveConfig},
+    VariableBaseMSM,
 };
 use ark_ff::{PrimeField, UniformRand};
 use ark_std::rand::SeedableRng;
@@ -28,18 +28,8 @@ fn env(name: &str, default: u32) -> u32 {
         .unwrap_or(default)
 }
 
-/// `n` distinct points `P + i·Q` (cheap to build, unlike `n` scalar mults).
-fn points<P: SWCurveConfig>(n: usize, rng: &mut impl ark_std::rand::RngCore) -> Vec<Affine<P>> {
-    let q = Projective::<P>::rand(rng);
-    let mut p = Projective::<P>::rand(rng);
-    let proj: Vec<_> = (0..n)
-        .map(|_| {
-            p += q;
-            p
-        })
-        .collect();
-    Projective::normalize_batch(&proj)
-}
+mod common;
+use common::points;
 
 fn curve<P: SWCurveConfig>(c: &mut Criterion, name: &str) {
     let (lo, hi, step) = (

@@ -10,27 +10,15 @@
 //!     target/release/examples/msm_count bls12-381 16
 //! ```
 
-use ark_ec::{
-    short_weierstrass::{Affine, Projective, SWCurveConfig},
-    CurveGroup,
-};
+use ark_ec::{short_weierstrass::SWCurveConfig, CurveGroup};
 use ark_ff::{PrimeField, UniformRand};
 use ark_std::rand::SeedableRng;
 use std::hint::black_box;
 use vidkit_msm::pippenger;
 
-/// `n` distinct points `P + i·Q` (cheap to build, unlike `n` scalar mults).
-fn points<P: SWCurveConfig>(n: usize, rng: &mut impl ark_std::rand::RngCore) -> Vec<Affine<P>> {
-    let q = Projective::<P>::rand(rng);
-    let mut p = Projective::<P>::rand(rng);
-    let proj: Vec<_> = (0..n)
-        .map(|_| {
-            p += q;
-            p
-        })
-        .collect();
-    Projective::normalize_batch(&proj)
-}
+#[path = "../benches/common/mod.rs"]
+mod common;
+use common::points;
 
 fn run<P: SWCurveConfig>(s: u32, c: Option<u32>) {
     let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(17);
