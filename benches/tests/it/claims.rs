@@ -620,20 +620,13 @@ fn global_fft_table_matches_the_data() {
 /// with the bold marks taken off.
 fn table_after(doc: &str, title: &str, columns: usize) -> Vec<Vec<String>> {
     let start = doc.find(title).unwrap_or_else(|| panic!("no {title:?}"));
-    let rest = &doc[start..];
-    let header = rest.find("\n| k |").expect("a table after the title");
-    rest[header + 1..]
-        .lines()
-        .skip(2)
-        .take_while(|l| l.starts_with("| "))
-        .map(|row| {
-            let cells: Vec<String> = row
-                .trim_matches('|')
-                .split(" | ")
-                .map(|c| c.trim().trim_matches('*').to_owned())
-                .collect();
-            assert_eq!(cells.len(), columns, "{row}");
+    table_rows(&doc[start..], "| k |", columns)
+        .into_iter()
+        .map(|cells| {
             cells
+                .iter()
+                .map(|c| c.trim_matches('*').to_owned())
+                .collect()
         })
         .collect()
 }
