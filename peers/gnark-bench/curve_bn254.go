@@ -26,7 +26,7 @@ var bn254Curve = curve{
 		s := scalars[fr.Element](rng, n)
 		return func() {
 			var acc curvepkg.G1Jac
-			must(acc.MultiExp(bases, s, ecc.MultiExpConfig{NbTasks: 1}))
+			must(acc.MultiExp(bases, s, ecc.MultiExpConfig{NbTasks: msmTasks}))
 		}
 	},
 	msmG2: func(rng *rand.Rand, n int) func() {
@@ -42,7 +42,7 @@ var bn254Curve = curve{
 		s := scalars[fr.Element](rng, n)
 		return func() {
 			var acc curvepkg.G2Jac
-			must(acc.MultiExp(bases, s, ecc.MultiExpConfig{NbTasks: 1}))
+			must(acc.MultiExp(bases, s, ecc.MultiExpConfig{NbTasks: msmTasks}))
 		}
 	},
 	pairing: func(rng *rand.Rand) map[string]func() {
