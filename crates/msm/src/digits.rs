@@ -63,6 +63,16 @@ pub(crate) fn recode_scalar_major<B: BigInteger>(
     windows: usize,
 ) -> Vec<i32> {
     let mut digits = vec![0i32; scalars.len() * windows];
+    #[cfg(feature = "parallel")]
+    {
+        use rayon::prelude::*;
+        digits
+            .par_chunks_exact_mut(windows)
+            .zip(scalars)
+            .with_min_len(1024)
+            .for_each(|(out, s)| recode_into(s, c, windows, out, 1));
+    }
+    #[cfg(not(feature = "parallel"))]
     for (s, out) in scalars.iter().zip(digits.chunks_exact_mut(windows)) {
         recode_into(s, c, windows, out, 1);
     }

@@ -346,6 +346,82 @@ fn window_sizes_grow_with_the_msm() {
     assert!((11..=14).contains(&pippenger::window_size(1 << 16)));
 }
 
+/// The cut into tasks: one thread keeps the sequential cut; on more threads
+/// every thread gets a task at the sizes where the old rule (window groups
+/// only) left threads idle, and the modelled time falls with the threads.
+#[test]
+fn splits_keep_every_thread_busy() {
+    for s in (6..=22).step_by(2) {
+        let n = 1usize << s;
+        let c = pippenger::window_size(n);
+        let one = pippenger::split(n, 255, c, 1);
+        assert_eq!(one.chunks, 1, "one thread, n = 2^{s}");
+        assert_eq!(pippenger::window_size_for(n, 1), c);
+        let mut last = one.makespan;
+        for t in [2, 4, 8, 16, 64] {
+            let c = pippenger::window_size_for(n, t);
+            let cut = pippenger::split(n, 255, c, t);
+            let windows = 256usize.div_ceil(c as usize);
+            let tasks = windows.div_ceil(cut.group) * cut.chunks;
+            assert!(cut.chunks >= 1 && cut.chunks <= 2 * t, "{cut:?}");
+            assert!(cut.makespan <= last, "n = 2^{s}, {t} threads: {cut:?}");
+            last = cut.makespan;
+            if s >= 14 && t <= 16 {
+                assert!(
+                    tasks >= t,
+                    "n = 2^{s}, {t} threads: {tasks} tasks ({cut:?})"
+                );
+                // within 1.5x of a perfect share of the one-thread model
+                assert!(
+                    cut.makespan * t <= one.makespan * 3 / 2,
+                    "n = 2^{s}, {t} threads: {cut:?} against {one:?}"
+                );
+            }
+        }
+    }
+    // 2^16 points on 16 threads: 22 windows of 12 bits in pairs were 11
+    // tasks; the cut now cuts the points too
+    let cut = pippenger::split(1 << 16, 255, pippenger::window_size_for(1 << 16, 16), 16);
+    assert!(cut.chunks > 1, "{cut:?}");
+}
+
+/// Every cut of an MSM into (window group, point chunk) tasks gives the same
+/// point, on pools of 1, 3 and 16 threads, including chunks that do not
+/// divide the points, groups that do not divide the windows and more chunks
+/// than points.
+#[test]
+fn every_cut_and_pool_gives_the_same_point() {
+    let mut rng = ChaCha20Rng::seed_from_u64(31);
+    for n in [1usize, 5, 97, 1000] {
+        let bases = random_points::<ark_bls12_381::G1Projective>(n, &mut rng);
+        let scalars: Vec<ark_bls12_381::Fr> =
+            (0..n).map(|_| ark_bls12_381::Fr::rand(&mut rng)).collect();
+        let big: Vec<_> = scalars.iter().map(|s| s.into_bigint()).collect();
+        let expected = ark_bls12_381::G1Projective::msm_unchecked(&bases, &scalars);
+        for threads in [1, 3, 16] {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .unwrap();
+            pool.install(|| {
+                assert_eq!(
+                    msm::<ark_bls12_381::G1Projective>(&bases, &scalars),
+                    expected
+                );
+                for (c, group, chunks) in
+                    [(4, 1, 1), (4, 3, 2), (5, 64, 7), (8, 2, 3), (11, 1, 2000)]
+                {
+                    assert_eq!(
+                        pippenger::msm_bigint_with_split(&bases, &big, c, group, chunks),
+                        expected,
+                        "n = {n}, {threads} threads, c = {c}, group = {group}, chunks = {chunks}"
+                    );
+                }
+            });
+        }
+    }
+}
+
 #[test]
 fn prepared_for_many_msms_matches_arkworks() {
     let mut rng = ChaCha20Rng::seed_from_u64(8);
