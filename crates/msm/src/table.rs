@@ -67,9 +67,10 @@ impl<P: SWCurveConfig> WindowTable<P> {
         {
             use rayon::prelude::*;
             let threads = rayon::current_num_threads();
-            if threads > 1 && n >= 2 * crate::pippenger::SMALL_MSM && splits_pay(n, self) {
+            let chunks = chunks_that_pay(n, self.windows, self.c, threads);
+            if chunks > 1 && n >= 2 * crate::pippenger::SMALL_MSM {
                 // whole bases per chunk, one bucket set per chunk
-                let chunk = n.div_ceil(threads) * self.windows;
+                let chunk = n.div_ceil(chunks) * self.windows;
                 let sums: Vec<Bucket<P>> = points
                     .par_chunks(chunk)
                     .zip(digits.par_chunks(chunk))
@@ -86,16 +87,40 @@ impl<P: SWCurveConfig> WindowTable<P> {
     }
 }
 
-/// Whether an MSM of `n` bases on `table` is split into one bucket set per
-/// thread. Each set ends with a reduction of its `2^{c−1}` buckets (about
-/// `2^c` additions), which a split repeats on every thread; it is worth it
-/// when a thread's share of the `n·W` digit additions is at least that
-/// much (a single MSM then runs at least 1.5× faster on two threads). A
-/// small MSM on a wide table stays on one thread: FK20's rows of 64 bases on
-/// its width-10 table (832 additions per thread against 1 024), which FK20
-/// runs side by side instead.
+/// Into how many chunks of bases, one bucket set each, an MSM of `n` bases
+/// on a table of `windows` windows of width `c` is split on `threads`
+/// threads. Each set ends with a reduction of its `2^{c−1}` buckets (about
+/// `2^c` additions), which a split repeats for every chunk; a chunk is worth
+/// it when its share of the `n·W` digit additions is at least that much (a
+/// single MSM then runs at least 1.5× faster on two threads). So: as many
+/// chunks as threads, but no more than `n·W / 2^c`. A small MSM on a wide
+/// table stays on one thread: FK20's rows of 64 bases on its width-10 table
+/// (832 additions against 1 024), which FK20 runs side by side instead. The
+/// Ethereum commitment's 4 096 bases on their width-13 table (20 windows)
+/// make 10 chunks on 16 threads, where a split into one chunk per thread or
+/// none kept it on one thread.
 #[cfg(feature = "parallel")]
-fn splits_pay<P: SWCurveConfig>(n: usize, table: &WindowTable<P>) -> bool {
-    let per_thread = n * table.windows / rayon::current_num_threads().max(1);
-    per_thread >= 1 << table.c
+fn chunks_that_pay(n: usize, windows: usize, c: u32, threads: usize) -> usize {
+    ((n * windows) >> c).clamp(1, threads.max(1))
+}
+
+#[cfg(all(test, feature = "parallel"))]
+mod tests {
+    use super::chunks_that_pay;
+
+    #[test]
+    fn chunks_pay_their_reductions() {
+        // FK20's rows: 64 bases, 13 windows of 10 bits
+        assert_eq!(chunks_that_pay(64, 13, 10, 2), 1);
+        assert_eq!(chunks_that_pay(64, 13, 10, 16), 1);
+        // the Ethereum commitment: 4 096 bases, 20 windows of 13 bits
+        assert_eq!(chunks_that_pay(4096, 20, 13, 1), 1);
+        assert_eq!(chunks_that_pay(4096, 20, 13, 2), 2);
+        assert_eq!(chunks_that_pay(4096, 20, 13, 8), 8);
+        assert_eq!(chunks_that_pay(4096, 20, 13, 16), 10);
+        for t in 1..=64 {
+            let p = chunks_that_pay(4096, 20, 13, t);
+            assert!(p >= 1 && p <= t && (p == 1 || 4096 * 20 / p >= 1 << 13));
+        }
+    }
 }
