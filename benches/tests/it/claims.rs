@@ -759,3 +759,64 @@ fn range_x1(v: &[f64]) -> String {
     let (lo, hi) = min_max(v);
     format!("{lo:.1}–{hi:.1}×")
 }
+
+/// The three tables of "Thread scaling on 16 cores": every median (over the
+/// repeats) at 1, 2, 4, 8 and 16 threads and the 1 → 16 ratio, against
+/// `results/scaling/threads.jsonl`.
+#[test]
+fn thread_scaling_tables_match_the_data() {
+    let d = doc();
+    let recs = records("scaling/threads.jsonl");
+    let (k, bytes) = (16, 31 << 14);
+    let tables: [(&str, Metric); 3] = [
+        ("| commit + prove | 1 thread |", proof),
+        ("| verify k, one by one | 1 thread |", |r| {
+            r.t_verify_ns as f64
+        }),
+        ("| verify k, batch | 1 thread |", |r| {
+            r.t_batch_verify_ns as f64
+        }),
+    ];
+    let mut rows_checked = 0;
+    // the 1 → 16 ranges the text quotes: commit + prove without aPlonK
+    // global (quoted apart), then each verification table
+    let mut ranges: Vec<Vec<f64>> = vec![];
+    for (header, metric) in tables {
+        ranges.push(vec![]);
+        for cells in table_rows(&d, header, 7) {
+            let row = &cells.join(" | ");
+            let medians: Vec<f64> = [1, 2, 4, 8, 16]
+                .iter()
+                .map(|&t| {
+                    let pool: Vec<Record> =
+                        recs.iter().filter(|r| r.threads == t).cloned().collect();
+                    median_ms(&pool, cells[0], k, bytes, metric)
+                })
+                .collect();
+            for (cell, m) in cells[1..6].iter().zip(&medians) {
+                close(parse_cell(cell), *m, row);
+            }
+            close(parse_cell(cells[6]), medians[0] / medians[4], row);
+            if !(header.contains("commit") && cells[0] == "aplonk-global") {
+                ranges.last_mut().unwrap().push(medians[0] / medians[4]);
+            }
+            rows_checked += 1;
+        }
+    }
+    assert_eq!(rows_checked, 21);
+    let flat = d.split_whitespace().collect::<Vec<_>>().join(" ");
+    for (range, phrase) in ranges.iter().zip([
+        "Commit + prove** scales",
+        "one by one** is k verifications",
+        "Batch verification** scales",
+    ]) {
+        let (lo, hi) = min_max(range);
+        let at = flat.find(phrase).unwrap_or_else(|| panic!("no {phrase:?}"));
+        let section: String = flat[at..].chars().take(300).collect();
+        let quoted = format!("{lo:.1}–{hi:.1}×");
+        assert!(
+            section.contains(&quoted),
+            "{phrase:?} does not quote {quoted}"
+        );
+    }
+}
