@@ -30,7 +30,7 @@
 //!
 //! The G1 FFTs are `ark_poly`'s radix-2 transform (same results), with the
 //! twiddle multiplications of each stage batched through
-//! [`vidkit_msm::add_scaled`] (one GLV decomposition per twiddle, affine
+//! [`vidkit_msm::scaled`] (one GLV decomposition per twiddle, affine
 //! addends) instead of one projective multiplication per butterfly. The
 //! inverse transform's factor `1/D` is applied to the `ℓ·D` field scalars
 //! of the MSMs, so the G1 side runs two forward transforms and no
@@ -407,7 +407,7 @@ pub(crate) fn evaluate_on_subgroup<G: CurveGroup>(
 /// The DFT `x_j ← Σ_i x_i·ω^{ij}` of group elements in place (`ω` of order
 /// `x.len()`, a power of two): the radix-2 transform of `ark_poly`'s domains
 /// (same result), with the twiddle multiplications of each stage done by
-/// [`vidkit_msm::add_scaled`] on the stage's points normalised in one batch.
+/// [`vidkit_msm::scaled`] on the stage's points normalised in one batch.
 /// On BLS12-381 and BN254 that is one GLV decomposition per twiddle and
 /// mixed additions (affine addends) in every multiplication, where
 /// `ark_poly` multiplies projective points one by one; multiplications by
@@ -456,8 +456,7 @@ pub(crate) fn g1_fft_in_place<G: CurveGroup>(x: &mut [G], omega: G::ScalarField)
                 if j == 0 {
                     hi.iter().map(|p| p.into_group()).collect()
                 } else {
-                    let zeros = vec![G::Affine::zero(); hi.len()];
-                    vidkit_msm::add_scaled::<G>(&zeros, &hi, twiddles[j])
+                    vidkit_msm::scaled::<G>(&hi, twiddles[j])
                 }
             })
             .collect();

@@ -60,7 +60,8 @@
 //!   `where E::G1: FastMsm` bound rippling through every generic site.
 //! * [`FastMsm`] and [`pippenger`]: statically typed, for code that knows
 //!   its curve.
-//! * [`add_scaled`]: `lo_i + x·hi_i` for many points and one scalar (the fold
+//! * [`add_scaled`] and [`scaled`]: `lo_i + x·hi_i` and `x·P_i` for many
+//!   points and one scalar (the fold
 //!   of a folding argument), with one GLV decomposition of `x` for all points
 //!   on the shipped curves (arkworks multiplies their G2 points by plain
 //!   double-and-add).
@@ -100,7 +101,7 @@ pub use policy::{
     TablePlan, TablePolicy, Workload, DEFAULT_MULTIPLE_POINTS, DEFAULT_TABLE_POINTS,
     MAX_MULTIPLES_WIDTH,
 };
-pub use scale::add_scaled;
+pub use scale::{add_scaled, scaled};
 
 use ark_ec::{
     short_weierstrass::{Projective, SWCurveConfig},

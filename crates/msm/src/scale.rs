@@ -50,15 +50,41 @@ pub fn add_scaled<G: CurveGroup>(lo: &[G::Affine], hi: &[G::Affine], x: G::Scala
             hi.len()
         );
     }
+    lo_plus_scaled::<G>(Some(lo), hi, x)
+}
+
+/// `x·P_i` for every `i`: [`add_scaled`] without the addends (the twiddle
+/// multiplications of a group FFT, say).
+///
+/// ```
+/// use ark_bls12_381::{Fr, G1Affine, G1Projective};
+/// use ark_ec::{AffineRepr, CurveGroup};
+/// let g = G1Affine::generator();
+/// let h = (g * Fr::from(3u64)).into_affine();
+/// let out: Vec<G1Projective> = vidkit_msm::scaled(&[g, h], Fr::from(5u64));
+/// assert_eq!(out, vec![g * Fr::from(5u64), g * Fr::from(15u64)]);
+/// ```
+pub fn scaled<G: CurveGroup>(points: &[G::Affine], x: G::ScalarField) -> Vec<G> {
+    lo_plus_scaled::<G>(None, points, x)
+}
+
+/// `lo_i + x·hi_i` (`lo` absent: the identity), by GLV on the shipped
+/// groups, else by arkworks' multiplication.
+fn lo_plus_scaled<G: CurveGroup>(
+    lo: Option<&[G::Affine]>,
+    hi: &[G::Affine],
+    x: G::ScalarField,
+) -> Vec<G> {
     add_scaled_glv_dispatch::<G>(lo, hi, x).unwrap_or_else(|| {
         let x = x.into_bigint();
-        lo.iter()
-            .zip(hi)
-            .map(|(l, h)| {
+        hi.iter()
+            .enumerate()
+            .map(|(i, h)| {
+                let l = lo.map_or(G::zero(), |lo| lo[i].into_group());
                 if h.is_zero() {
-                    l.into_group()
+                    l
                 } else {
-                    *l + h.mul_bigint(x)
+                    l + h.mul_bigint(x)
                 }
             })
             .collect()
@@ -67,7 +93,7 @@ pub fn add_scaled<G: CurveGroup>(lo: &[G::Affine], hi: &[G::Affine], x: G::Scala
 
 /// `lo_i + x·hi_i` by GLV if `G` is one of the shipped groups, else `None`.
 pub(crate) fn add_scaled_glv_dispatch<G: CurveGroup>(
-    lo: &[G::Affine],
+    lo: Option<&[G::Affine]>,
     hi: &[G::Affine],
     x: G::ScalarField,
 ) -> Option<Vec<G>> {
@@ -82,19 +108,18 @@ pub(crate) fn small_msm<G: CurveGroup>(
     bases: &[G::Affine],
     scalars: &[G::ScalarField],
 ) -> Option<G> {
-    let zero = [G::Affine::zero()];
     bases
         .iter()
         .zip(scalars)
         .map(|(b, s)| {
-            add_scaled_glv_dispatch::<G>(&zero, core::slice::from_ref(b), *s).map(|v| v[0])
+            add_scaled_glv_dispatch::<G>(None, core::slice::from_ref(b), *s).map(|v| v[0])
         })
         .sum()
 }
 
 /// The GLV path if `G` is `Projective<P>` (checked downcasts of copies).
 fn glv<G: CurveGroup, P: GLVConfig>(
-    lo: &[G::Affine],
+    lo: Option<&[G::Affine]>,
     hi: &[G::Affine],
     x: G::ScalarField,
 ) -> Option<Vec<G>> {
@@ -107,14 +132,19 @@ fn glv<G: CurveGroup, P: GLVConfig>(
             .map(|p| (p as &dyn Any).downcast_ref::<Affine<P>>().copied())
             .collect()
     };
-    let out = add_scaled_glv::<P>(&cast(lo)?, &cast(hi)?, x);
+    let lo = match lo {
+        Some(lo) => Some(cast(lo)?),
+        None => None,
+    };
+    let out = add_scaled_glv::<P>(lo.as_deref(), &cast(hi)?, x);
     let any: Box<dyn Any> = Box::new(out);
     any.downcast::<Vec<G>>().ok().map(|b| *b)
 }
 
-/// `lo_i + x·hi_i` with one GLV decomposition of `x` for all points.
+/// `lo_i + x·hi_i` (`lo` absent: the identity) with one GLV decomposition
+/// of `x` for all points.
 fn add_scaled_glv<P: GLVConfig>(
-    lo: &[Affine<P>],
+    lo: Option<&[Affine<P>]>,
     hi: &[Affine<P>],
     x: P::ScalarField,
 ) -> Vec<Projective<P>> {
@@ -140,9 +170,8 @@ fn add_scaled_glv<P: GLVConfig>(
         .collect();
     let sums: Vec<Projective<P>> = b1.iter().zip(&b2).map(|(a, b)| *a + *b).collect();
     let b12 = Projective::normalize_batch(&sums);
-    lo.iter()
-        .enumerate()
-        .map(|(i, l)| {
+    (0..hi.len())
+        .map(|i| {
             let mut acc = Projective::<P>::zero();
             if !hi[i].is_zero() {
                 for &pair in &schedule {
@@ -155,7 +184,9 @@ fn add_scaled_glv<P: GLVConfig>(
                     }
                 }
             }
-            acc += l;
+            if let Some(lo) = lo {
+                acc += &lo[i];
+            }
             acc
         })
         .collect()

@@ -453,7 +453,8 @@ fn prepared_for_many_msms_matches_arkworks() {
     }
 }
 
-/// `add_scaled` equals `lo + x·hi` computed by arkworks, on every shipped
+/// `add_scaled` equals `lo + x·hi` and `scaled` equals `x·hi` computed by
+/// arkworks, on every shipped
 /// group (the GLV path) and on a group without it (the fallback), with
 /// identity points and the scalars 0, ±1 and random ones.
 fn add_scaled_matches<G: CurveGroup>(rng: &mut ChaCha20Rng) {
@@ -480,6 +481,8 @@ fn add_scaled_matches<G: CurveGroup>(rng: &mut ChaCha20Rng) {
             expected,
             "x = {x}"
         );
+        let scaled: Vec<G> = hi.iter().map(|h| *h * x).collect();
+        assert_eq!(vidkit_msm::scaled::<G>(&hi, x), scaled, "scaled, x = {x}");
         // inputs of different lengths are refused, not truncated
         panics("add_scaled", || {
             vidkit_msm::add_scaled::<G>(&lo[..4], &hi, x)
