@@ -83,9 +83,10 @@ pub struct Split {
 /// `threads` threads.
 ///
 /// Windows are grouped so that a group has about 4096 buckets
-/// (large, conflict-free batches when `c` is small), but into at least one
-/// group per thread when there are that many windows. Points are then cut
-/// into the number of chunks, at most `2·threads`, that minimises the
+/// (large, conflict-free batches when `c` is small), but with at most
+/// `⌈W/threads⌉` windows per group (22 windows on 16 threads: 11 groups of
+/// 2, which leave threads idle). Points are then cut into the number of
+/// chunks, at most `2·threads`, that minimises the
 /// makespan `⌈tasks/threads⌉ · group·(⌈n/chunks⌉·ADD + 2^c·REDUCE)`: a chunk
 /// saves accumulation time on each task but adds a bucket reduction. On one
 /// thread this is one chunk and groups of about 4096 buckets.
