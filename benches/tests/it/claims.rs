@@ -777,6 +777,10 @@ fn thread_scaling_tables_match_the_data() {
             r.t_batch_verify_ns as f64
         }),
     ];
+    let pools: Vec<Vec<Record>> = [1, 2, 4, 8, 16]
+        .iter()
+        .map(|&t| recs.iter().filter(|r| r.threads == t).cloned().collect())
+        .collect();
     let mut rows_checked = 0;
     // the 1 → 16 ranges the text quotes: commit + prove without aPlonK
     // global (quoted apart), then each verification table
@@ -785,13 +789,9 @@ fn thread_scaling_tables_match_the_data() {
         ranges.push(vec![]);
         for cells in table_rows(&d, header, 7) {
             let row = &cells.join(" | ");
-            let medians: Vec<f64> = [1, 2, 4, 8, 16]
+            let medians: Vec<f64> = pools
                 .iter()
-                .map(|&t| {
-                    let pool: Vec<Record> =
-                        recs.iter().filter(|r| r.threads == t).cloned().collect();
-                    median_ms(&pool, cells[0], k, bytes, metric)
-                })
+                .map(|pool| median_ms(pool, cells[0], k, bytes, metric))
                 .collect();
             for (cell, m) in cells[1..6].iter().zip(&medians) {
                 close(parse_cell(cell), *m, row);
