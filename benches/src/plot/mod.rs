@@ -31,7 +31,7 @@ use crate::{
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-pub use tables::{curves_table, stats_table, table1, threads_table};
+pub use tables::{best, curves_table, stats_table, table1, threads_table};
 
 /// The scheme order used in every figure (colours: [`scheme_colour`]).
 pub const SCHEME_ORDER: [&str; 7] = [

@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 use vidkit_benches::{
     aggregate::{aggregate, Agg},
-    plot::{contexts, table1},
+    plot::{best, contexts, format_bytes, schemes_in, table1, Metric as PlotMetric},
     record::Record,
     stats::summarize,
     store::read_records,
@@ -239,11 +239,27 @@ fn the_same_point_in_two_runs() {
             / 1e6
     };
     let (a, b) = (sv("quick.jsonl"), sv("paper-small-fast.jsonl"));
+    let d = doc();
     stated(
-        &doc(),
+        &d,
         &format!(
             "reads {a:.0} ms in the `quick` run and {b:.0} ms in `paper-small-fast` ({:.2}×)",
             b / a
+        ),
+    );
+    // the same point with repeats: median and range of the three
+    let v: Vec<f64> = records("paper-small.jsonl")
+        .iter()
+        .filter(|r| r.scheme == "semi-avid" && r.k == 4 && r.bytes == 126_976)
+        .map(|r| r.t_verify_ns as f64 / 1e6)
+        .collect();
+    assert_eq!(v.len(), 3);
+    let s = summarize(&v).unwrap();
+    stated(
+        &d,
+        &format!(
+            "{:.1} ms (median; {:.1}–{:.1} ms over its 3 repeats) in `paper-small`",
+            s.median, s.min, s.max
         ),
     );
 }
@@ -253,22 +269,25 @@ fn the_same_point_in_two_runs() {
 #[test]
 fn table1_rows_match_the_data() {
     let d = doc();
-    for (file, curve) in [
-        ("quick.jsonl", "bls12-381"),
-        ("paper-small-fast.jsonl", "bls12-381"),
+    for (file, encoding) in [
+        ("quick.jsonl", "points"),
+        ("paper-small.jsonl", "points"),
+        ("paper-small-cells.jsonl", "fft"),
     ] {
         let aggs: Vec<Agg> = aggregate(&records(file));
         let ctxs = contexts(&aggs);
         let (_, recs) = ctxs
             .iter()
-            .find(|(c, _)| c.curve == curve && c.threads == 1 && c.encoding == "points")
+            .find(|(c, _)| c.curve == "bls12-381" && c.threads == 1 && c.encoding == encoding)
             .unwrap();
         let table = table1(recs);
+        let schemes = schemes_in(recs);
         let rows: Vec<&str> = table
             .lines()
-            .filter(|l| SCHEMES.iter().any(|s| l.starts_with(&format!("| {s} |"))))
+            .filter(|l| schemes.iter().any(|s| l.starts_with(&format!("| {s} |"))))
             .collect();
-        assert!(rows.len() >= 12, "{table}");
+        // three best-k rows and three best-value rows per scheme
+        assert_eq!(rows.len(), 6 * schemes.len(), "{table}");
         for row in rows {
             stated(&d, row);
         }
@@ -819,4 +838,235 @@ fn thread_scaling_tables_match_the_data() {
             "{phrase:?} does not quote {quoted}"
         );
     }
+}
+
+/// A scheme as `docs/results.md` names it.
+fn doc_name(scheme: &str) -> &str {
+    match scheme {
+        "semi-avid" => "Semi-AVID",
+        "kzg-plus" => "KZG+",
+        "aplonk" => "aPlonK",
+        "kzg-cells" => "KZG cells",
+        "kzg" => "KZG",
+        other => other,
+    }
+}
+
+/// The schemes at their best k for `metric` at `bytes`, fastest first,
+/// joined by `<` where the two neighbours' intervals are apart and by `≈`
+/// where they overlap (the ordering is not established).
+fn best_k_ordering(recs: &[&Agg], bytes: usize, metric: PlotMetric) -> String {
+    let mut at_best: Vec<&Agg> = schemes_in(recs)
+        .iter()
+        .filter_map(|s| best(recs, s, bytes, metric))
+        .collect();
+    at_best.sort_by(|a, b| metric.of(a).total_cmp(&metric.of(b)));
+    let mut text = doc_name(&at_best[0].scheme).to_owned();
+    for pair in at_best.windows(2) {
+        let apart = !pair[0]
+            .stat(metric)
+            .unwrap()
+            .overlaps(pair[1].stat(metric).unwrap());
+        text.push_str(if apart { " < " } else { " ≈ " });
+        text.push_str(doc_name(&pair[1].scheme));
+    }
+    text
+}
+
+/// `results/paper-small.jsonl`'s one context (BLS12-381, 1 thread, points).
+fn paper_small(aggs: &[Agg]) -> Vec<&Agg> {
+    let ctxs = contexts(aggs);
+    assert_eq!(ctxs.len(), 1, "paper-small has one context");
+    ctxs.into_values().next().unwrap()
+}
+
+fn sizes_of(recs: &[&Agg]) -> Vec<usize> {
+    let mut sizes: Vec<usize> = recs.iter().map(|r| r.bytes).collect();
+    sizes.sort_unstable();
+    sizes.dedup();
+    sizes
+}
+
+/// "The paper's grid up to 496 KiB": the orderings at each scheme's best k
+/// (every cell of the table), aPlonK's proof time against KZG+'s, where
+/// aPlonK's verification overtakes Semi-AVID's, and decoding, against
+/// `results/paper-small.jsonl` (every repeat of every point).
+#[test]
+fn paper_small_statements_match_the_data() {
+    let d = doc();
+    let aggs = aggregate(&records("paper-small.jsonl"));
+    let recs = paper_small(&aggs);
+    assert!(
+        recs.iter().all(|a| a.repeats == 3),
+        "every point has its 3 repeats"
+    );
+    let sizes = sizes_of(&recs);
+
+    // how far the three repeats of one point spread (proof time)
+    let spans: Vec<f64> = recs
+        .iter()
+        .map(|a| {
+            let s = a.stat(PlotMetric::Proof).unwrap();
+            s.max / s.min
+        })
+        .collect();
+    let s = summarize(&spans).unwrap();
+    stated(
+        &d,
+        &format!(
+            "span {:.2}× (median over the points; at most {:.2}×)",
+            s.median, s.max
+        ),
+    );
+
+    let drifted = recs.iter().filter(|a| a.drifted()).count();
+    stated(
+        &d,
+        &format!(
+            "within the repeats of {drifted} of the {} points",
+            recs.len()
+        ),
+    );
+
+    let header =
+        "| \\|F\\| | commit + prove n shards | verify k one by one | verify k in a batch |";
+    let rows = table_rows(&d, header, 4);
+    assert_eq!(rows.len(), sizes.len(), "one row per size");
+    for (row, &bytes) in rows.iter().zip(&sizes) {
+        assert_eq!(row[0], format_bytes(bytes as f64));
+        let metrics = [
+            PlotMetric::Proof,
+            PlotMetric::Verify,
+            PlotMetric::BatchVerify,
+        ];
+        for (cell, metric) in row[1..].iter().zip(metrics) {
+            assert_eq!(
+                *cell,
+                best_k_ordering(&recs, bytes, metric),
+                "{} at {bytes} B",
+                metric.label()
+            );
+        }
+    }
+
+    let at_best = |s: &str, b: usize, m: PlotMetric| m.of(best(&recs, s, b, m).unwrap());
+    let aplonk_over_kzg_plus: Vec<f64> = sizes
+        .iter()
+        .map(|&b| {
+            at_best("aplonk", b, PlotMetric::Proof) / at_best("kzg-plus", b, PlotMetric::Proof)
+        })
+        .collect();
+    let (lo, hi) = min_max(&aplonk_over_kzg_plus);
+    stated(
+        &d,
+        &format!("aPlonK takes {lo:.0}–{hi:.0}× KZG+'s time to commit and prove"),
+    );
+
+    // From which size on aPlonK verifies k shards one by one faster than
+    // Semi-AVID at the same k, with intervals apart at every larger size.
+    let faster = |k: usize, b: usize| -> Option<bool> {
+        let p = |s: &str| {
+            recs.iter()
+                .find(|r| r.scheme == s && r.k == k && r.bytes == b)
+                .and_then(|r| r.stat(PlotMetric::Verify))
+        };
+        let (a, s) = (p("aplonk")?, p("semi-avid")?);
+        Some(a.ci.hi < s.ci.lo)
+    };
+    let mut ks: Vec<usize> = recs.iter().map(|r| r.k).collect();
+    ks.sort_unstable();
+    ks.dedup();
+    let mut crossings = Vec::new();
+    for &k in &ks {
+        let measured: Vec<usize> = sizes
+            .iter()
+            .copied()
+            .filter(|&b| faster(k, b).is_some())
+            .collect();
+        let from = measured.iter().position(|&b| {
+            measured
+                .iter()
+                .filter(|&&c| c >= b)
+                .all(|&c| faster(k, c) == Some(true))
+        });
+        if let Some(i) = from {
+            crossings.push(format!(
+                "from {} at k = {k}",
+                format_bytes(measured[i] as f64)
+            ));
+        }
+    }
+    assert!(!crossings.is_empty());
+    let last = crossings.pop().unwrap();
+    let phrase = if crossings.is_empty() {
+        last
+    } else {
+        format!("{} and {last}", crossings.join(", "))
+    };
+    stated(&d, &format!("faster than Semi-AVID {phrase}"));
+
+    // Decoding: the schemes' medians at one (k, |F|) against each other.
+    let mut spread: Vec<f64> = Vec::new();
+    for &k in &ks {
+        for &b in &sizes {
+            let v: Vec<f64> = recs
+                .iter()
+                .filter(|r| r.k == k && r.bytes == b)
+                .map(|r| PlotMetric::Decode.of(r))
+                .collect();
+            if v.len() > 1 {
+                let (lo, hi) = min_max(&v);
+                spread.push(hi / lo);
+            }
+        }
+    }
+    let s = summarize(&spread).unwrap();
+    stated(
+        &d,
+        &format!(
+            "within {:.2}× of each other at the median (k, |F|) point and at most {:.1}× apart",
+            s.median, s.max
+        ),
+    );
+    // decoding at the largest size, smallest and largest k: the schemes' medians
+    let largest = *sizes.last().unwrap();
+    let decode_range = |k: usize, scale: f64, unit: &str, decimals: usize| {
+        let v: Vec<f64> = recs
+            .iter()
+            .filter(|r| r.k == k && r.bytes == largest)
+            .map(|r| PlotMetric::Decode.of(r) / scale)
+            .collect();
+        assert_eq!(v.len(), 3, "three schemes at k = {k}");
+        let (lo, hi) = min_max(&v);
+        format!("{lo:.decimals$}–{hi:.decimals$} {unit} at k = {k}")
+    };
+    stated(
+        &d,
+        &format!(
+            "{} to {} on {}",
+            decode_range(ks[0], 1e6, "ms", 1),
+            decode_range(*ks.last().unwrap(), 1e9, "s", 2),
+            format_bytes(largest as f64)
+        ),
+    );
+
+    // aPlonK's best k for proof time, size by size (the comparison table)
+    let row: Vec<String> = sizes
+        .iter()
+        .map(|&b| {
+            best(&recs, "aplonk", b, PlotMetric::Proof)
+                .unwrap()
+                .k
+                .to_string()
+        })
+        .collect();
+    stated(
+        &d,
+        &format!(
+            "`paper-small`: {} from {} to {}",
+            row.join(", "),
+            format_bytes(sizes[0] as f64),
+            format_bytes(largest as f64)
+        ),
+    );
 }
