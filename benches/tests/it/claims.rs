@@ -888,11 +888,12 @@ fn paper_small(aggs: &[Agg]) -> Vec<&Agg> {
     ctxs.into_values().next().unwrap()
 }
 
-fn sizes_of(recs: &[&Agg]) -> Vec<usize> {
-    let mut sizes: Vec<usize> = recs.iter().map(|r| r.bytes).collect();
-    sizes.sort_unstable();
-    sizes.dedup();
-    sizes
+/// The distinct values of `field` over `recs`, ascending.
+fn distinct(recs: &[&Agg], field: impl Fn(&Agg) -> usize) -> Vec<usize> {
+    let mut v: Vec<usize> = recs.iter().map(|r| field(r)).collect();
+    v.sort_unstable();
+    v.dedup();
+    v
 }
 
 /// "The paper's grid up to 496 KiB": the orderings at each scheme's best k
@@ -908,7 +909,7 @@ fn paper_small_statements_match_the_data() {
         recs.iter().all(|a| a.repeats == 3),
         "every point has its 3 repeats"
     );
-    let sizes = sizes_of(&recs);
+    let sizes = distinct(&recs, |r| r.bytes);
 
     // how far the three repeats of one point spread (proof time)
     let spans: Vec<f64> = recs
@@ -981,9 +982,7 @@ fn paper_small_statements_match_the_data() {
         let (a, s) = (p("aplonk")?, p("semi-avid")?);
         Some(a.ci.hi < s.ci.lo)
     };
-    let mut ks: Vec<usize> = recs.iter().map(|r| r.k).collect();
-    ks.sort_unstable();
-    ks.dedup();
+    let ks = distinct(&recs, |r| r.k);
     let mut crossings = Vec::new();
     for &k in &ks {
         let measured: Vec<usize> = sizes
