@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 use vidkit_benches::{
     aggregate::{aggregate, Agg},
-    plot::{best, contexts, format_bytes, schemes_in, table1, Metric as PlotMetric},
+    plot::{best, contexts, format_bytes, format_ns, schemes_in, table1, Metric as PlotMetric},
     record::Record,
     stats::summarize,
     store::read_records,
@@ -860,23 +860,43 @@ fn scheme_named(name: &str) -> &'static str {
         .0
 }
 
-/// The schemes at their best k for `metric` at `bytes`, fastest first,
-/// joined by `<` where the two neighbours' intervals are apart and by `≈`
-/// where they overlap (the ordering is not established).
-fn best_k_ordering(recs: &[&Agg], bytes: usize, metric: PlotMetric) -> String {
+/// The record of `rerun` at the point (scheme, k, |F|) of `a`.
+fn same_point<'a>(rerun: &[&'a Agg], a: &Agg) -> &'a Agg {
+    rerun
+        .iter()
+        .find(|r| r.scheme == a.scheme && r.k == a.k && r.bytes == a.bytes)
+        .copied()
+        .unwrap_or_else(|| panic!("the re-run lacks {}", a.point().label()))
+}
+
+/// Whether `a` is faster than `b` with their intervals apart.
+fn apart_below(a: &Agg, b: &Agg, metric: PlotMetric) -> bool {
+    a.stat(metric).unwrap().ci.hi < b.stat(metric).unwrap().ci.lo
+}
+
+/// Each scheme at its best k for `metric` at `bytes`, fastest first.
+fn at_best_k<'a>(recs: &[&'a Agg], bytes: usize, metric: PlotMetric) -> Vec<&'a Agg> {
     let mut at_best: Vec<&Agg> = schemes_in(recs)
         .iter()
         .filter_map(|s| best(recs, s, bytes, metric))
         .collect();
     at_best.sort_by(|a, b| metric.of(a).total_cmp(&metric.of(b)));
+    at_best
+}
+
+/// The schemes at their best k for `metric` at `bytes` in the first sitting
+/// `recs`, fastest first, joined by `<` where the two neighbours' intervals
+/// are apart in the same order in `recs` and at the same points in the
+/// re-run `rerun`, and by `≈` otherwise (the ordering is not established).
+fn best_k_ordering(recs: &[&Agg], rerun: &[&Agg], bytes: usize, metric: PlotMetric) -> String {
+    let at_best = at_best_k(recs, bytes, metric);
     let mut text = doc_name(&at_best[0].scheme).to_owned();
     for pair in at_best.windows(2) {
-        let apart = !pair[0]
-            .stat(metric)
-            .unwrap()
-            .overlaps(pair[1].stat(metric).unwrap());
+        let (a, b) = (pair[0], pair[1]);
+        let apart = apart_below(a, b, metric)
+            && apart_below(same_point(rerun, a), same_point(rerun, b), metric);
         text.push_str(if apart { " < " } else { " ≈ " });
-        text.push_str(doc_name(&pair[1].scheme));
+        text.push_str(doc_name(&b.scheme));
     }
     text
 }
@@ -905,10 +925,15 @@ fn paper_small_statements_match_the_data() {
     let d = doc();
     let aggs = aggregate(&records("paper-small.jsonl"));
     let recs = paper_small(&aggs);
-    assert!(
-        recs.iter().all(|a| a.repeats == 3),
-        "every point has its 3 repeats"
-    );
+    let rerun_aggs = aggregate(&records("paper-small-rerun.jsonl"));
+    let rerun = paper_small(&rerun_aggs);
+    for sitting in [&recs, &rerun] {
+        assert!(
+            sitting.iter().all(|a| a.repeats == 3),
+            "every point has its 3 repeats"
+        );
+        assert_eq!(sitting.len(), 234, "every possible point of the grid");
+    }
     let sizes = distinct(&recs, |r| r.bytes);
 
     // how far the three repeats of one point spread (proof time)
@@ -951,7 +976,7 @@ fn paper_small_statements_match_the_data() {
         for (cell, metric) in row[1..].iter().zip(metrics) {
             assert_eq!(
                 *cell,
-                best_k_ordering(&recs, bytes, metric),
+                best_k_ordering(&recs, &rerun, bytes, metric),
                 "{} at {bytes} B",
                 metric.label()
             );
@@ -972,15 +997,23 @@ fn paper_small_statements_match_the_data() {
     );
 
     // From which size on aPlonK verifies k shards one by one faster than
-    // Semi-AVID at the same k, with intervals apart at every larger size.
+    // Semi-AVID at the same k, with intervals apart at every larger size in
+    // both sittings.
     let faster = |k: usize, b: usize| -> Option<bool> {
         let p = |s: &str| {
             recs.iter()
                 .find(|r| r.scheme == s && r.k == k && r.bytes == b)
-                .and_then(|r| r.stat(PlotMetric::Verify))
+                .copied()
         };
         let (a, s) = (p("aplonk")?, p("semi-avid")?);
-        Some(a.ci.hi < s.ci.lo)
+        Some(
+            apart_below(a, s, PlotMetric::Verify)
+                && apart_below(
+                    same_point(&rerun, a),
+                    same_point(&rerun, s),
+                    PlotMetric::Verify,
+                ),
+        )
     };
     let ks = distinct(&recs, |r| r.k);
     let mut crossings = Vec::new();
@@ -1074,6 +1107,294 @@ fn paper_small_statements_match_the_data() {
             row.join(", "),
             format_bytes(sizes[0] as f64),
             format_bytes(largest as f64)
+        ),
+    );
+}
+
+/// The value below which a fraction `q` of the sorted `v` lies (nearest rank).
+fn quantile(sorted: &[f64], q: f64) -> f64 {
+    sorted[((sorted.len() - 1) as f64 * q).round() as usize]
+}
+
+/// `load average lo–hi` over a result file's records (the conditions the
+/// doc states), after checking that every record passed every verdict.
+fn load_range(recs: &[Record]) -> String {
+    assert!(recs.iter().all(Record::all_ok), "every verdict true");
+    let loads: Vec<f64> = recs
+        .iter()
+        .map(|r| r.load_avg_1m.expect("format-2 records store the load"))
+        .collect();
+    let (lo, hi) = min_max(&loads);
+    format!("load average {lo:.2}–{hi:.2}")
+}
+
+/// "Run twice": `paper-small` re-run with the same command
+/// (`results/paper-small-rerun.jsonl`) against the first sitting: how far
+/// the medians moved, how often the two sittings' ranges overlap, and what
+/// became of every ordering the first sitting alone establishes.
+#[test]
+fn paper_small_rerun_against_the_first_sitting() {
+    let d = doc();
+    let rerun_records = records("paper-small-rerun.jsonl");
+    let commit = &rerun_records[0].git_commit;
+    assert!(rerun_records.iter().all(|r| &r.git_commit == commit));
+    stated(&d, &format!("at `{}`, whose measured code", &commit[..7]));
+    stated(&d, &load_range(&rerun_records));
+    let first_records = records("paper-small.jsonl");
+    stated(&d, &load_range(&first_records));
+    let first = aggregate(&first_records);
+    let second = aggregate(&rerun_records);
+    let (a, b) = (paper_small(&first), paper_small(&second));
+    let metrics = [
+        PlotMetric::Proof,
+        PlotMetric::Verify,
+        PlotMetric::BatchVerify,
+    ];
+
+    let (mut pairs, mut overlapping, mut moved) = (0, 0, Vec::new());
+    for x in &a {
+        let y = same_point(&b, x);
+        for m in metrics {
+            pairs += 1;
+            overlapping += usize::from(x.stat(m).unwrap().overlaps(y.stat(m).unwrap()));
+            moved.push(m.of(y) / m.of(x));
+        }
+    }
+    moved.sort_by(f64::total_cmp);
+    stated(
+        &d,
+        &format!(
+            "the re-run's medians are {:.2}× the first sitting's at the median, {:.2}–{:.2}× for 90 % of them and {:.2}–{:.2}× at the extremes",
+            quantile(&moved, 0.5),
+            quantile(&moved, 0.05),
+            quantile(&moved, 0.95),
+            moved[0],
+            moved[moved.len() - 1]
+        ),
+    );
+    stated(
+        &d,
+        &format!("the two sittings' ranges overlap in {overlapping} of the {pairs}"),
+    );
+
+    let (mut apart, mut held, mut reversed) = (0, 0, 0);
+    let (mut behind, mut gaps, mut lost) = (0, Vec::new(), Vec::new());
+    for bytes in distinct(&a, |r| r.bytes) {
+        for m in metrics {
+            let row = at_best_k(&a, bytes, m);
+            for x in &row {
+                behind += 1;
+                let (p, q) = (x.stat(m).unwrap(), same_point(&b, x).stat(m).unwrap());
+                if !p.overlaps(q) {
+                    gaps.push((q.ci.lo / p.ci.hi).max(p.ci.lo / q.ci.hi));
+                }
+            }
+            for pair in row.windows(2) {
+                if !apart_below(pair[0], pair[1], m) {
+                    continue;
+                }
+                apart += 1;
+                let (x, y) = (same_point(&b, pair[0]), same_point(&b, pair[1]));
+                if apart_below(x, y, m) {
+                    held += 1;
+                } else if apart_below(y, x, m) {
+                    reversed += 1;
+                } else {
+                    let shown = |r: &Agg| r.stat(m).unwrap().display(format_ns);
+                    let verb = match m {
+                        PlotMetric::Proof => "proved",
+                        PlotMetric::Verify => "verified one by one",
+                        _ => "verified in a batch",
+                    };
+                    lost.push(format!(
+                        "at {}, {} (k = {}) {verb} faster than {} (k = {}) in the first sitting ({} against {}) but within its range in the re-run ({} against {})",
+                        format_bytes(bytes as f64),
+                        doc_name(&pair[0].scheme),
+                        pair[0].k,
+                        doc_name(&pair[1].scheme),
+                        pair[1].k,
+                        format_ns(m.of(pair[0])),
+                        format_ns(m.of(pair[1])),
+                        shown(x),
+                        shown(y)
+                    ));
+                }
+            }
+        }
+    }
+    stated(
+        &d,
+        &format!(
+            "Of the {apart} neighbours whose ranges are apart in the first sitting, in the re-run: apart in the same order {held}, overlapping {}, reversed {reversed}",
+            apart - held - reversed
+        ),
+    );
+    for phrase in &lost {
+        stated(&d, phrase);
+    }
+    gaps.sort_by(f64::total_cmp);
+    stated(
+        &d,
+        &format!(
+            "at the {behind} points behind the table of orderings (each scheme at its best k), the ranges overlap at {} and miss at the others by {:.3}× at the median, at most {:.2}×",
+            behind - gaps.len(),
+            quantile(&gaps, 0.5),
+            gaps[gaps.len() - 1]
+        ),
+    );
+}
+
+/// The lowest and highest end of the intervals of the point of `a` over
+/// every sitting of its grid.
+fn over_sittings(sittings: &[Vec<&Agg>], a: &Agg, metric: PlotMetric) -> (f64, f64) {
+    sittings
+        .iter()
+        .map(|s| same_point(s, a).stat(metric).unwrap().ci)
+        .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), ci| {
+            (lo.min(ci.lo), hi.max(ci.hi))
+        })
+}
+
+/// "KZG cells on the same grid": the statements under its tables, against
+/// both sittings of `paper-small-cells` and, for the comparisons with the
+/// other schemes, both sittings of `paper-small`. The two grids ran apart,
+/// so one scheme counts as faster than another only where its interval
+/// over both sittings of its grid lies below the other's over both of its.
+#[test]
+fn paper_small_cells_statements_match_the_data() {
+    let d = doc();
+    for name in ["paper-small-cells.jsonl", "paper-small-cells-rerun.jsonl"] {
+        stated(&d, &load_range(&records(name)));
+    }
+    let load = |names: [&str; 2]| names.map(|n| aggregate(&records(n)));
+    let cells_aggs = load(["paper-small-cells.jsonl", "paper-small-cells-rerun.jsonl"]);
+    let other_aggs = load(["paper-small.jsonl", "paper-small-rerun.jsonl"]);
+    let cells: Vec<Vec<&Agg>> = cells_aggs.iter().map(|a| paper_small(a)).collect();
+    let others: Vec<Vec<&Agg>> = other_aggs.iter().map(|a| paper_small(a)).collect();
+    for sitting in &cells {
+        assert_eq!(sitting.len(), 78, "every possible point of the grid");
+        assert!(sitting.iter().all(|a| a.repeats == 3), "3 repeats a point");
+    }
+    let sizes = distinct(&cells[0], |r| r.bytes);
+    let (smallest, largest) = (sizes[0], *sizes.last().unwrap());
+    let at = |s: &str, b: usize, m: PlotMetric| {
+        let recs = if s == "kzg-cells" {
+            &cells[0]
+        } else {
+            &others[0]
+        };
+        best(recs, s, b, m).unwrap()
+    };
+    let value = |s: &str, b: usize, m: PlotMetric| m.format(m.of(at(s, b, m)));
+    let size = |b: usize| format_bytes(b as f64);
+    let (verify, proof) = (PlotMetric::Verify, PlotMetric::Proof);
+
+    stated(
+        &d,
+        &format!(
+            "{} at {}, {} at {} for k shards one by one",
+            value("kzg-cells", smallest, verify),
+            size(smallest),
+            value("kzg-cells", largest, verify),
+            size(largest)
+        ),
+    );
+
+    // From which size on cells verify faster than all three other schemes
+    // at their best k, at every larger size.
+    let rivals = ["semi-avid", "kzg-plus", "aplonk"];
+    let faster_than_all = |b: usize| {
+        let (_, cells_hi) = over_sittings(&cells, at("kzg-cells", b, verify), verify);
+        rivals
+            .iter()
+            .all(|s| over_sittings(&others, at(s, b, verify), verify).0 > cells_hi)
+    };
+    let from = sizes
+        .iter()
+        .position(|&b| {
+            sizes
+                .iter()
+                .filter(|&&c| c >= b)
+                .all(|&c| faster_than_all(c))
+        })
+        .map(|i| sizes[i])
+        .expect("cells verify fastest at the largest sizes");
+    stated(
+        &d,
+        &format!(
+            "cells verify faster than Semi-AVID, KZG+ and aPlonK at their best k from {} ({} against {}, {} and {})",
+            size(from),
+            value("kzg-cells", from, verify),
+            value("semi-avid", from, verify),
+            value("kzg-plus", from, verify),
+            value("aplonk", from, verify)
+        ),
+    );
+    stated(
+        &d,
+        &format!(
+            "at {} take {} against aPlonK's {} and Semi-AVID's {}",
+            size(largest),
+            value("kzg-cells", largest, verify),
+            value("aplonk", largest, verify),
+            value("semi-avid", largest, verify)
+        ),
+    );
+
+    // Proof time: above Semi-AVID's and KZG+'s, below aPlonK's, on the
+    // smallest file, in every sitting.
+    let proof_range = |s: &str, b: usize| {
+        let sittings = if s == "kzg-cells" { &cells } else { &others };
+        over_sittings(sittings, at(s, b, proof), proof)
+    };
+    let cells_small = proof_range("kzg-cells", smallest);
+    assert!(proof_range("semi-avid", smallest).1 < cells_small.0);
+    assert!(proof_range("kzg-plus", smallest).1 < cells_small.0);
+    assert!(cells_small.1 < proof_range("aplonk", smallest).0);
+    stated(
+        &d,
+        &format!(
+            "({} at {} against KZG+'s {}",
+            value("kzg-cells", smallest, proof),
+            size(smallest),
+            value("kzg-plus", smallest, proof)
+        ),
+    );
+    stated(
+        &d,
+        &format!(
+            "at {} ({} against {} and {})",
+            size(largest),
+            value("kzg-cells", largest, proof),
+            value("semi-avid", largest, proof),
+            value("kzg-plus", largest, proof)
+        ),
+    );
+
+    // Sizes (exact, so one sitting).
+    let sz = PlotMetric::Size;
+    let bytes = |s: &str, b: usize| value(s, b, sz);
+    let flat_to = sizes
+        .iter()
+        .take_while(|&&b| bytes("kzg-cells", b) == bytes("kzg-cells", smallest))
+        .last()
+        .copied()
+        .unwrap();
+    assert!(sizes
+        .iter()
+        .filter(|&&b| b <= flat_to)
+        .all(|&b| sz.of(at("kzg-cells", b, sz)) < sz.of(at("semi-avid", b, sz))));
+    stated(
+        &d,
+        &format!(
+            "n·(c+π) is {} up to {}, below Semi-AVID's {}, and {} at {}, where Semi-AVID stays at {} and KZG+ is at {}",
+            bytes("kzg-cells", smallest),
+            size(flat_to),
+            bytes("semi-avid", smallest),
+            bytes("kzg-cells", largest),
+            size(largest),
+            bytes("semi-avid", largest),
+            bytes("kzg-plus", largest)
         ),
     );
 }
