@@ -1277,15 +1277,12 @@ fn paper_small_cells_statements_match_the_data() {
     }
     let sizes = distinct(&cells[0], |r| r.bytes);
     let (smallest, largest) = (sizes[0], *sizes.last().unwrap());
-    let at = |s: &str, b: usize, m: PlotMetric| {
-        let recs = if s == "kzg-cells" {
-            &cells[0]
-        } else {
-            &others[0]
-        };
-        best(recs, s, b, m).unwrap()
-    };
+    // the sittings of the grid `s` was measured in; the first one's best k
+    let sittings_of = |s: &str| if s == "kzg-cells" { &cells } else { &others };
+    let at = |s: &str, b: usize, m: PlotMetric| best(&sittings_of(s)[0], s, b, m).unwrap();
     let value = |s: &str, b: usize, m: PlotMetric| m.format(m.of(at(s, b, m)));
+    // the interval of `s` at its best k over both sittings of its grid
+    let range = |s: &str, b: usize, m: PlotMetric| over_sittings(sittings_of(s), at(s, b, m), m);
     let size = |b: usize| format_bytes(b as f64);
     let (verify, proof) = (PlotMetric::Verify, PlotMetric::Proof);
 
@@ -1304,10 +1301,8 @@ fn paper_small_cells_statements_match_the_data() {
     // at their best k, at every larger size.
     let rivals = ["semi-avid", "kzg-plus", "aplonk"];
     let faster_than_all = |b: usize| {
-        let (_, cells_hi) = over_sittings(&cells, at("kzg-cells", b, verify), verify);
-        rivals
-            .iter()
-            .all(|s| over_sittings(&others, at(s, b, verify), verify).0 > cells_hi)
+        let (_, cells_hi) = range("kzg-cells", b, verify);
+        rivals.iter().all(|s| range(s, b, verify).0 > cells_hi)
     };
     let from = sizes
         .iter()
@@ -1343,14 +1338,10 @@ fn paper_small_cells_statements_match_the_data() {
 
     // Proof time: above Semi-AVID's and KZG+'s, below aPlonK's, on the
     // smallest file, in every sitting.
-    let proof_range = |s: &str, b: usize| {
-        let sittings = if s == "kzg-cells" { &cells } else { &others };
-        over_sittings(sittings, at(s, b, proof), proof)
-    };
-    let cells_small = proof_range("kzg-cells", smallest);
-    assert!(proof_range("semi-avid", smallest).1 < cells_small.0);
-    assert!(proof_range("kzg-plus", smallest).1 < cells_small.0);
-    assert!(cells_small.1 < proof_range("aplonk", smallest).0);
+    let cells_small = range("kzg-cells", smallest, proof);
+    assert!(range("semi-avid", smallest, proof).1 < cells_small.0);
+    assert!(range("kzg-plus", smallest, proof).1 < cells_small.0);
+    assert!(cells_small.1 < range("aplonk", smallest, proof).0);
     stated(
         &d,
         &format!(
