@@ -860,12 +860,16 @@ fn scheme_named(name: &str) -> &'static str {
         .0
 }
 
+/// The record of `recs` at the point (scheme, k, |F|), if measured.
+fn find_point<'a>(recs: &[&'a Agg], scheme: &str, k: usize, bytes: usize) -> Option<&'a Agg> {
+    recs.iter()
+        .find(|r| r.scheme == scheme && r.k == k && r.bytes == bytes)
+        .copied()
+}
+
 /// The record of `rerun` at the point (scheme, k, |F|) of `a`.
 fn same_point<'a>(rerun: &[&'a Agg], a: &Agg) -> &'a Agg {
-    rerun
-        .iter()
-        .find(|r| r.scheme == a.scheme && r.k == a.k && r.bytes == a.bytes)
-        .copied()
+    find_point(rerun, &a.scheme, a.k, a.bytes)
         .unwrap_or_else(|| panic!("the re-run lacks {}", a.point().label()))
 }
 
@@ -1000,11 +1004,7 @@ fn paper_small_statements_match_the_data() {
     // Semi-AVID at the same k, with intervals apart at every larger size in
     // both sittings.
     let faster = |k: usize, b: usize| -> Option<bool> {
-        let p = |s: &str| {
-            recs.iter()
-                .find(|r| r.scheme == s && r.k == k && r.bytes == b)
-                .copied()
-        };
+        let p = |s: &str| find_point(&recs, s, k, b);
         let (a, s) = (p("aplonk")?, p("semi-avid")?);
         Some(
             apart_below(a, s, PlotMetric::Verify)
