@@ -40,6 +40,11 @@ pub(crate) fn batch_size(n_buckets: usize) -> usize {
     (n_buckets / 8).clamp(16, 512)
 }
 
+/// Bucket states ([`Accumulator::state`]).
+const EMPTY: u8 = 0;
+const FULL: u8 = 1;
+const IN_BATCH: u8 = 2;
+
 /// One pending addition: bucket `bucket` gets point `point` (negated if `neg`).
 #[derive(Clone, Copy)]
 struct Entry {
@@ -52,7 +57,10 @@ struct Entry {
 struct Accumulator<'a, P: SWCurveConfig> {
     points: &'a [Affine<P>],
     buckets: Vec<Affine<P>>,
-    in_batch: Vec<bool>,
+    /// [`EMPTY`], [`FULL`] or [`IN_BATCH`] per bucket: kept here because
+    /// testing an affine point for the identity compares both coordinates
+    /// with zero on curves without an infinity flag.
+    state: Vec<u8>,
     batch: Vec<Entry>,
     queue: Vec<Entry>,
     overflow: Option<Vec<Bucket<P>>>,
@@ -77,7 +85,7 @@ impl<'a, P: SWCurveConfig> Accumulator<'a, P> {
         Self {
             points,
             buckets: vec![Affine::identity(); n_buckets],
-            in_batch: vec![false; n_buckets],
+            state: vec![EMPTY; n_buckets],
             batch: Vec::with_capacity(batch_size),
             queue: Vec::with_capacity(batch_size),
             overflow: None,
@@ -101,14 +109,16 @@ impl<'a, P: SWCurveConfig> Accumulator<'a, P> {
     #[inline]
     fn try_insert(&mut self, e: Entry) -> bool {
         let b = e.bucket as usize;
-        if self.in_batch[b] {
-            return false;
-        }
-        if self.buckets[b].is_zero() {
-            self.buckets[b] = self.point(e);
-        } else {
-            self.in_batch[b] = true;
-            self.batch.push(e);
+        match self.state[b] {
+            IN_BATCH => return false,
+            EMPTY => {
+                self.buckets[b] = self.point(e);
+                self.state[b] = FULL;
+            }
+            _ => {
+                self.state[b] = IN_BATCH;
+                self.batch.push(e);
+            }
         }
         true
     }
@@ -156,10 +166,52 @@ impl<'a, P: SWCurveConfig> Accumulator<'a, P> {
     }
 
     /// Executes the batch with one inversion (Montgomery's trick).
+    ///
+    /// The common case is a batch of plain additions (`x_P ≠ x_S` for every
+    /// entry). It is taken without a single comparison: the denominators
+    /// `x_P − x_S` are multiplied up whatever they are, and only their
+    /// product is tested. A zero product means some entry doubles or
+    /// cancels (equal `x`), and the batch is redone by [`Self::flush_careful`],
+    /// which classifies every entry.
     fn flush(&mut self) {
         if self.batch.is_empty() {
             return;
         }
+        self.prefix.clear();
+        let mut acc = P::BaseField::ONE;
+        for &e in &self.batch {
+            self.prefix.push(acc);
+            acc *= self.points[e.point as usize].x - self.buckets[e.bucket as usize].x;
+        }
+        if acc.is_zero() {
+            self.flush_careful();
+            return;
+        }
+        let mut inv = acc.inverse().expect("a non-zero product");
+        for (i, &e) in self.batch.iter().enumerate().rev() {
+            let b = e.bucket as usize;
+            let p = &self.points[e.point as usize];
+            let q = self.buckets[b];
+            let lambda = inv * self.prefix[i];
+            inv *= p.x - q.x;
+            // slope (±y_P − y_S)/(x_P − x_S)
+            let lambda = if e.neg {
+                -((p.y + q.y) * lambda)
+            } else {
+                (p.y - q.y) * lambda
+            };
+            let x3 = lambda.square() - q.x - p.x;
+            let y3 = lambda * (q.x - x3) - q.y;
+            self.buckets[b] = Affine::new_unchecked(x3, y3);
+            self.state[b] = FULL;
+        }
+        self.batch.clear();
+    }
+
+    /// [`Self::flush`] for a batch where some entry has `x_P = x_S`: each
+    /// entry is classified (add, double, cancel) and only non-zero
+    /// denominators enter the shared inversion.
+    fn flush_careful(&mut self) {
         self.prefix.clear();
         let mut acc = P::BaseField::ONE;
         for &e in &self.batch {
@@ -184,6 +236,7 @@ impl<'a, P: SWCurveConfig> Accumulator<'a, P> {
                 }
                 Kind::Cancel => {
                     self.buckets[b] = Affine::identity();
+                    self.state[b] = EMPTY;
                     continue;
                 }
             };
@@ -192,9 +245,7 @@ impl<'a, P: SWCurveConfig> Accumulator<'a, P> {
             let x3 = lambda.square() - q.x - p.x;
             let y3 = lambda * (q.x - x3) - q.y;
             self.buckets[b] = Affine::new_unchecked(x3, y3);
-        }
-        for e in &self.batch {
-            self.in_batch[e.bucket as usize] = false;
+            self.state[b] = FULL;
         }
         self.batch.clear();
     }
@@ -217,15 +268,15 @@ impl<'a, P: SWCurveConfig> Accumulator<'a, P> {
         let mut running = Bucket::<P>::ZERO;
         let mut sum = Bucket::<P>::ZERO;
         for (b, s) in self.buckets.iter().enumerate().skip(first).take(len).rev() {
-            running += s;
+            if self.state[b] != EMPTY {
+                running += s;
+            }
             if let Some(o) = &self.overflow {
                 if !o[b].is_zero() {
                     running += &o[b];
                 }
             }
-            if !running.is_zero() {
-                sum += &running;
-            }
+            sum += &running;
         }
         sum
     }

@@ -177,6 +177,18 @@ fn edge_cases<P: SWCurveConfig>() {
         check_all::<P>(&mixed, &scalars);
         let pairs: Vec<_> = (0..n).map(|i| bases[i / 2]).collect();
         check_all::<P>(&pairs, &scalars);
+        // (base, scalar) pairs repeated, or with the base negated, among
+        // random ones: in every window the copy meets the original in its
+        // bucket, so batches of plain additions hold doublings and
+        // cancellations
+        let half = n / 2;
+        let mut twin_bases = bases.clone();
+        let mut twin_scalars = scalars.clone();
+        for i in 0..half / 2 {
+            twin_bases[half + i] = if i % 2 == 0 { bases[i] } else { -bases[i] };
+            twin_scalars[half + i] = scalars[i];
+        }
+        check_all::<P>(&twin_bases, &twin_scalars);
         // r − 1 everywhere and mismatched lengths
         let maxed = vec![minus_one; n];
         check_all::<P>(&bases, &maxed);
