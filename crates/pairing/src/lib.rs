@@ -1,0 +1,268 @@
+//! Pairing products for vidkit.
+//!
+//! Every vidkit verifier ends in a check `Π_i e(P_i, Q_i) = 1` with
+//! `P_i ∈ G1`, `Q_i ∈ G2`: one KZG opening is two pairings, an aPlonK proof
+//! a handful, an SRS check two. This crate is the one place where they are
+//! computed, so that a faster pairing reaches every scheme, the same way
+//! `vidkit-msm` is the one place for MSMs.
+//!
+//! # The math
+//!
+//! The optimal ate pairing of the BLS and BN curves is
+//! `e(P, Q) = f_{x,Q}(P)^{(p^k − 1)/r}`: a **Miller loop** builds the
+//! function `f_{x,Q}` (lines through multiples of `Q`) evaluated at `P`, and
+//! the **final exponentiation** maps the result into the order-`r` subgroup
+//! `G_T` of `F_{p^k}^*`. A product of `t` pairings runs the `t` Miller loops
+//! together (one shared accumulator, so its squarings are paid once) and ends
+//! in **one** final exponentiation: `Π_i e(P_i, Q_i)` costs far less than `t`
+//! pairings. A pair with `P = 0` or `Q = 0` contributes `1` and is dropped.
+//!
+//! A `Q_i` that is fixed in a key (KZG's `H` and `[τ]_2`, aPlonK's `H` and
+//! `[σ]_2`) can be kept as a [`FixedG2`], which holds arkworks' prepared form
+//! (the line coefficients of the Miller loop, computed once) beside the point.
+//!
+//! # Backends
+//!
+//! [`PairingProduct::evaluate`] picks one at run time, by a `TypeId`
+//! comparison and a checked downcast (no `unsafe`, no trait bound added to
+//! generic code):
+//!
+//! * **BLS12-381, with the `std` feature (default)**: supranational's
+//!   [blst](https://github.com/supranational/blst), the assembly behind most
+//!   Ethereum clients and c-kzg. arkworks 0.6 multiplies in `F_{p^2}` with two
+//!   sums of products of `F_p` elements in portable Rust, 1.6× the time of an
+//!   assembly `F_{p^2}` multiplication on x86-64, and the pairing inherits that
+//!   ratio; blst's pairing takes gnark-crypto's time (see `docs/pairing.md`).
+//!   blst is built `portable`: its `mulx`/`adx` code is chosen at run time,
+//!   so the build runs on any x86-64 CPU. The points cross over without
+//!   arithmetic: blst and arkworks keep `F_p` elements in Montgomery form
+//!   with `R = 2^384` in little-endian 64-bit limbs, and build `F_{p^12}` on
+//!   the same tower (`u² = −1`, `v³ = u + 1`, `w² = v`), so limbs are copied
+//!   as they are. The result equals arkworks' `Pairing::multi_pairing` bit
+//!   for bit (tests on random and edge inputs).
+//! * **Every other curve** (BN254, BLS24-317, any arkworks `Pairing`), and
+//!   BLS12-381 without `std`: arkworks' `multi_miller_loop` and
+//!   `final_exponentiation`, with the prepared form of each [`FixedG2`].
+//!
+//! blst implements BLS12-381 only, hence the two backends.
+//!
+//! Inputs are points of the groups (arkworks' deserialization with
+//! validation checks that); on such points both backends compute the same
+//! value.
+//!
+//! ```
+//! use ark_bls12_381::{Bls12_381, Fr, G1Affine, G2Affine};
+//! use ark_ec::{AffineRepr, CurveGroup};
+//! use vidkit_pairing::{FixedG2, PairingProduct};
+//!
+//! // e(a·G, H) · e(−G, a·H) = 1
+//! let a = Fr::from(7u64);
+//! let (g, h) = (G1Affine::generator(), G2Affine::generator());
+//! let fixed_h = FixedG2::<Bls12_381>::new(h);
+//! let mut product = PairingProduct::new();
+//! product.add_fixed((g * a).into_affine(), &fixed_h);
+//! product.add(-g, (h * a).into_affine());
+//! assert!(product.is_one());
+//! ```
+
+#![cfg_attr(not(feature = "std"), no_std)]
+
+use ark_ec::{
+    pairing::{Pairing, PairingOutput},
+    AffineRepr,
+};
+use ark_ff::Zero;
+use ark_std::vec::Vec;
+
+#[cfg(all(feature = "std", target_pointer_width = "64"))]
+mod bls12_381;
+
+/// The code that computes pairings of a curve ([`backend`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Backend {
+    /// blst (BLS12-381 with the `std` feature on a 64-bit target).
+    Blst,
+    /// arkworks' `multi_miller_loop` and `final_exponentiation`.
+    Arkworks,
+}
+
+/// Which code computes the pairings of `E` in this build.
+pub fn backend<E: Pairing>() -> Backend {
+    #[cfg(all(feature = "std", target_pointer_width = "64"))]
+    if bls12_381::is_bls12_381::<E>() {
+        return Backend::Blst;
+    }
+    Backend::Arkworks
+}
+
+/// A G2 point that takes part in many pairings (a point of a verifier key):
+/// the point and arkworks' prepared form of it, computed once.
+#[derive(Clone, Debug)]
+pub struct FixedG2<E: Pairing> {
+    point: E::G2Affine,
+    prepared: E::G2Prepared,
+}
+
+impl<E: Pairing> FixedG2<E> {
+    /// Prepares `point` (computes the line coefficients arkworks' Miller loop
+    /// uses).
+    pub fn new(point: E::G2Affine) -> Self {
+        Self {
+            point,
+            prepared: point.into(),
+        }
+    }
+
+    /// The point.
+    pub fn point(&self) -> &E::G2Affine {
+        &self.point
+    }
+}
+
+impl<E: Pairing> PartialEq for FixedG2<E> {
+    fn eq(&self, other: &Self) -> bool {
+        self.point == other.point
+    }
+}
+
+impl<E: Pairing> Eq for FixedG2<E> {}
+
+/// The G2 argument of one pair.
+#[derive(Clone, Debug)]
+enum G2Arg<'a, E: Pairing> {
+    Point(E::G2Affine),
+    Fixed(&'a FixedG2<E>),
+}
+
+impl<E: Pairing> G2Arg<'_, E> {
+    fn point(&self) -> E::G2Affine {
+        match self {
+            Self::Point(q) => *q,
+            Self::Fixed(f) => f.point,
+        }
+    }
+}
+
+/// A product of pairings `Π_i e(P_i, Q_i)`, built pair by pair and
+/// evaluated with one multi-Miller loop and one final exponentiation.
+#[derive(Clone, Debug)]
+pub struct PairingProduct<'a, E: Pairing> {
+    g1: Vec<E::G1Affine>,
+    g2: Vec<G2Arg<'a, E>>,
+}
+
+impl<E: Pairing> Default for PairingProduct<'_, E> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<'a, E: Pairing> PairingProduct<'a, E> {
+    /// The empty product (it evaluates to `1`).
+    pub fn new() -> Self {
+        Self::with_capacity(0)
+    }
+
+    /// The empty product, with room for `pairs` pairs.
+    pub fn with_capacity(pairs: usize) -> Self {
+        Self {
+            g1: Vec::with_capacity(pairs),
+            g2: Vec::with_capacity(pairs),
+        }
+    }
+
+    /// Multiplies in `e(p, q)`.
+    pub fn add(&mut self, p: E::G1Affine, q: E::G2Affine) -> &mut Self {
+        self.g1.push(p);
+        self.g2.push(G2Arg::Point(q));
+        self
+    }
+
+    /// Multiplies in `e(p, q)` for a prepared `q`.
+    pub fn add_fixed(&mut self, p: E::G1Affine, q: &'a FixedG2<E>) -> &mut Self {
+        self.g1.push(p);
+        self.g2.push(G2Arg::Fixed(q));
+        self
+    }
+
+    /// Number of pairs added.
+    pub fn len(&self) -> usize {
+        self.g1.len()
+    }
+
+    /// Whether no pair was added.
+    pub fn is_empty(&self) -> bool {
+        self.g1.is_empty()
+    }
+
+    /// `Π_i e(P_i, Q_i)`, or `None` if a Miller loop value is zero, which
+    /// points of the groups never give.
+    pub fn try_evaluate(&self) -> Option<PairingOutput<E>> {
+        #[cfg(all(feature = "std", target_pointer_width = "64"))]
+        if let Some(out) =
+            bls12_381::product::<E>(&self.g1, || self.g2.iter().map(G2Arg::point).collect())
+        {
+            return Some(out);
+        }
+        let (g1, g2): (Vec<E::G1Affine>, Vec<E::G2Prepared>) = self
+            .g1
+            .iter()
+            .zip(&self.g2)
+            .filter(|(p, q)| !p.is_zero() && !q.point().is_zero())
+            .map(|(p, q)| {
+                let q = match q {
+                    G2Arg::Point(q) => E::G2Prepared::from(*q),
+                    G2Arg::Fixed(f) => f.prepared.clone(),
+                };
+                (*p, q)
+            })
+            .unzip();
+        if g1.is_empty() {
+            return Some(PairingOutput::zero());
+        }
+        E::final_exponentiation(E::multi_miller_loop(g1, g2))
+    }
+
+    /// `Π_i e(P_i, Q_i)` (the identity of `G_T`, written `zero()` in
+    /// arkworks' additive notation, for the empty product).
+    ///
+    /// # Panics
+    /// If a Miller loop value is zero, which points of the groups never
+    /// give (as arkworks' `Pairing::multi_pairing`).
+    pub fn evaluate(&self) -> PairingOutput<E> {
+        self.try_evaluate()
+            .expect("a Miller loop over points of G1 and G2 is never zero")
+    }
+
+    /// Whether the product is `1`: the check every verifier ends in.
+    pub fn is_one(&self) -> bool {
+        self.try_evaluate().is_some_and(|o| o.is_zero())
+    }
+}
+
+/// `e(p, q)`.
+pub fn pairing<E: Pairing>(p: E::G1Affine, q: E::G2Affine) -> PairingOutput<E> {
+    let mut product = PairingProduct::with_capacity(1);
+    product.add(p, q);
+    product.evaluate()
+}
+
+/// `Π_i e(g1[i], g2[i])`.
+///
+/// # Panics
+/// If the slices differ in length.
+#[track_caller]
+pub fn multi_pairing<E: Pairing>(g1: &[E::G1Affine], g2: &[E::G2Affine]) -> PairingOutput<E> {
+    assert_eq!(
+        g1.len(),
+        g2.len(),
+        "multi_pairing: {} G1 points against {} G2 points",
+        g1.len(),
+        g2.len()
+    );
+    let mut product = PairingProduct::with_capacity(g1.len());
+    for (p, q) in g1.iter().zip(g2) {
+        product.add(*p, *q);
+    }
+    product.evaluate()
+}
