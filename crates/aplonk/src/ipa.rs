@@ -64,18 +64,11 @@ pub(crate) struct IpaProof<E: Pairing> {
     pub b_0: E::ScalarField,
 }
 
-/// `Σ_i e(a_i, g_i)` over the pairs whose G1 side is not the identity.
+/// `Σ_i e(a_i, g_i)` over the first `min(|a|, |g|)` pairs (pairs with an
+/// identity point contribute nothing).
 pub(crate) fn inner_pairing<E: Pairing>(a: &[E::G1Affine], g: &[E::G2Affine]) -> PairingOutput<E> {
-    let (ps, qs): (Vec<E::G1Affine>, Vec<E::G2Affine>) = a
-        .iter()
-        .zip(g)
-        .filter(|(p, _)| !p.is_zero())
-        .map(|(p, q)| (*p, *q))
-        .unzip();
-    if ps.is_empty() {
-        return PairingOutput::<E>::default();
-    }
-    E::multi_pairing(ps, qs)
+    let n = a.len().min(g.len());
+    vidkit_pairing::multi_pairing::<E>(&a[..n], &g[..n])
 }
 
 /// `(L_G^0, R_G^0) = (⟨μ_L, ck_R⟩_e, ⟨μ_R, ck_L⟩_e)` for `m' = 2h ≥ 2`, with

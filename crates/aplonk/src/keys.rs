@@ -16,6 +16,7 @@ use ark_serialize::{
 use ark_std::io::{Read, Write};
 use vidkit_core::{SrsShape, Transcript};
 use vidkit_kzg::CommitterKey;
+use vidkit_pairing::FixedG2;
 
 /// What the prover needs besides the data.
 #[derive(Clone, Debug, PartialEq, Eq, CanonicalSerialize, CanonicalDeserialize)]
@@ -45,8 +46,8 @@ pub struct VerifierKey<E: Pairing> {
     pub tau_g: E::G1Affine,
     /// Largest number of rows the keys support.
     pub m_max: usize,
-    pub(crate) h_prepared: E::G2Prepared,
-    pub(crate) sigma_h_prepared: E::G2Prepared,
+    pub(crate) h_fixed: FixedG2<E>,
+    pub(crate) sigma_h_fixed: FixedG2<E>,
     digest: [u8; 64],
 }
 
@@ -86,8 +87,8 @@ impl<E: Pairing> VerifierKey<E> {
             sigma_h,
             tau_g,
             m_max,
-            h_prepared: h.into(),
-            sigma_h_prepared: sigma_h.into(),
+            h_fixed: FixedG2::new(h),
+            sigma_h_fixed: FixedG2::new(sigma_h),
             digest: t.digest(),
         }
     }

@@ -36,6 +36,7 @@ use ark_ec::{
     AffineRepr, CurveGroup,
 };
 use ark_ff::{batch_inversion, Field, Zero};
+use vidkit_pairing::PairingProduct;
 
 /// Coefficients of the merged check for one shard.
 pub(crate) struct Weights<F> {
@@ -184,11 +185,14 @@ impl<E: Pairing> Accumulator<E> {
         g1.push(sigma_point);
         g1.extend(self.pair_g1);
         let g1 = E::G1::normalize_batch(&g1);
-        let mut g2: Vec<E::G2Prepared> = Vec::with_capacity(g1.len());
-        g2.push(vk.h_prepared.clone());
-        g2.push(vk.sigma_h_prepared.clone());
-        g2.extend(self.pair_g2.into_iter().map(E::G2Prepared::from));
-        let lhs = E::final_exponentiation(E::multi_miller_loop(g1, g2));
+        let mut product = PairingProduct::with_capacity(g1.len());
+        product
+            .add_fixed(g1[0], &vk.h_fixed)
+            .add_fixed(g1[1], &vk.sigma_h_fixed);
+        for (&p, &q) in g1[2..].iter().zip(&self.pair_g2) {
+            product.add(p, q);
+        }
+        let lhs = product.try_evaluate();
         // the proof's G_T elements were validated (order r) when read, so
         // vidkit-msm's Frobenius-split multi-exponentiation applies
         self.gt_bases.push(*com_f);

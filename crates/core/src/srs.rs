@@ -343,7 +343,7 @@ pub(crate) fn random_scalars<E: Pairing, R: RngCore + ?Sized>(
 fn pairing_eq<E: Pairing>(a1: E::G1, b1: E::G2, a2: E::G1, b2: E::G2) -> bool {
     let a = E::G1::normalize_batch(&[a1, -a2]);
     let b = E::G2::normalize_batch(&[b1, b2]);
-    E::multi_pairing(a, b).is_zero()
+    vidkit_pairing::multi_pairing::<E>(&a, &b).is_zero()
 }
 
 #[cfg(all(test, feature = "test-srs"))]

@@ -4,8 +4,9 @@
 //! Moving the variable scalar `z` to G1 gives
 //! `e(C − v·G + z·π, H) · e(−π, [τ]_2) = 1`, which is checked as **one**
 //! multi-pairing (two Miller loops, one final exponentiation) whose G2
-//! arguments `H` and `[τ]_2` are fixed and kept as `E::G2Prepared` inside the
-//! [`VerifierKey`]. (The seed paper and komodo compute `[τ − z]_2` per check:
+//! arguments `H` and `[τ]_2` are fixed and kept prepared inside the
+//! [`VerifierKey`] (a [`FixedG2`] each; `vidkit-pairing` computes the
+//! product, through blst on BLS12-381). (The seed paper and komodo compute `[τ − z]_2` per check:
 //! a fresh G2 scalar multiplication and an unprepared G2 point.)
 //!
 //! Batch verification of `t` openings draws verifier-private 128-bit
@@ -16,7 +17,6 @@
 
 use crate::KzgError;
 use ark_ec::{pairing::Pairing, AffineRepr, CurveGroup};
-use ark_ff::Zero;
 use ark_serialize::{
     CanonicalDeserialize, CanonicalSerialize, Compress, SerializationError, Valid, Validate,
 };
@@ -25,6 +25,7 @@ use ark_std::{
     rand::RngCore,
 };
 use vidkit_core::Srs;
+use vidkit_pairing::{FixedG2, PairingProduct};
 
 /// What a KZG verifier needs: `G = [1]_1`, `H = [1]_2`, `[τ]_2`, with `H` and
 /// `[τ]_2` cached in prepared form.
@@ -39,8 +40,8 @@ pub struct VerifierKey<E: Pairing> {
     pub h: E::G2Affine,
     /// `[τ]_2`.
     pub tau_h: E::G2Affine,
-    h_prepared: E::G2Prepared,
-    tau_h_prepared: E::G2Prepared,
+    h_fixed: FixedG2<E>,
+    tau_h_fixed: FixedG2<E>,
 }
 
 impl<E: Pairing> VerifierKey<E> {
@@ -60,8 +61,8 @@ impl<E: Pairing> VerifierKey<E> {
             g,
             h,
             tau_h,
-            h_prepared: h.into(),
-            tau_h_prepared: tau_h.into(),
+            h_fixed: FixedG2::new(h),
+            tau_h_fixed: FixedG2::new(tau_h),
         }
     }
 
@@ -76,8 +77,11 @@ impl<E: Pairing> VerifierKey<E> {
     /// aPlonK) share the prepared points.
     pub fn pairing_check(&self, a: E::G1, b: E::G1) -> bool {
         let pts = E::G1::normalize_batch(&[a, b]);
-        let mlo = E::multi_miller_loop(pts, [self.h_prepared.clone(), self.tau_h_prepared.clone()]);
-        E::final_exponentiation(mlo).is_some_and(|o| o.is_zero())
+        let mut product = PairingProduct::with_capacity(2);
+        product
+            .add_fixed(pts[0], &self.h_fixed)
+            .add_fixed(pts[1], &self.tau_h_fixed);
+        product.is_one()
     }
 }
 

@@ -53,6 +53,7 @@ use vidkit_core::{
     merkle::{self, MerkleTree},
     Encoded, Encoding, FileInfo, ReedSolomon, Scheme, Shard, Srs, SrsShape,
 };
+use vidkit_pairing::PairingProduct;
 
 /// The scheme's name in transcripts and reports.
 pub const GLOBAL_NAME: &str = "aplonk-global";
@@ -235,8 +236,12 @@ impl<E: Pairing> FileVerifier<'_, E> {
             part.mu_0.into_group() - vk.g * d3,
             (vk.tau_g.into_group() - vk.g * rho) * d3,
         ]);
-        let g2: [E::G2Prepared; 3] = [vk.h_prepared.clone(), part.g_0.into(), part.pi_ck.into()];
-        let lhs = E::final_exponentiation(E::multi_miller_loop(g1, g2));
+        let mut product = PairingProduct::with_capacity(3);
+        product
+            .add_fixed(g1[0], &vk.h_fixed)
+            .add(g1[1], part.g_0)
+            .add(g1[2], part.pi_ck);
+        let lhs = product.try_evaluate();
         gt_bases.push(*self.commitment.inner().com_f());
         gt_scalars.push(E::ScalarField::one());
         let rhs: PairingOutput<E> = vidkit_msm::gt_msm::<E>(&gt_bases, &gt_scalars);
@@ -296,9 +301,11 @@ impl<E: Pairing> FileVerifier<'_, E> {
     /// `FE(ML(a, H)·ML(b, [σ]_2)) == 1`.
     fn kzg_check(&self, a: E::G1, b: E::G1) -> bool {
         let g1 = E::G1::normalize_batch(&[a, b]);
-        let g2 = [self.vk.h_prepared.clone(), self.vk.sigma_h_prepared.clone()];
-        E::final_exponentiation(E::multi_miller_loop(g1, g2))
-            .is_some_and(|x| x == PairingOutput::<E>::zero())
+        let mut product = PairingProduct::with_capacity(2);
+        product
+            .add_fixed(g1[0], &self.vk.h_fixed)
+            .add_fixed(g1[1], &self.vk.sigma_h_fixed);
+        product.is_one()
     }
 
     /// Checks many shards of this file at once; `Ok(true)` iff every one of
