@@ -140,7 +140,8 @@ for b in "${builds[@]}"; do
     tdir[$b]=$t
     say "# $b build (RUSTFLAGS='$flags' ${features[*]:-default features}): $exe"
     if command -v objdump >/dev/null; then
-        # adox comes from ark-ff's assembly: 0 in the plain build
+        # adox: blst's code (the same count in both builds, run behind a CPU
+        # check) plus, in the asm build, ark-ff's assembly (thousands more)
         say "# adox instructions in the $b bench: $(objdump -d --no-show-raw-insn "$exe" | grep -cw adox || true)"
     fi
 done
