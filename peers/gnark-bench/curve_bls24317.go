@@ -4,6 +4,7 @@ package main
 
 import (
 	"math/rand/v2"
+	"runtime"
 
 	"github.com/consensys/gnark-crypto/ecc"
 	curvepkg "github.com/consensys/gnark-crypto/ecc/bls24-317"
@@ -62,6 +63,39 @@ var bls24317Curve = curve{
 			"2_pairs":              func() { must(curvepkg.Pair(ps[:2], qs[:2])) },
 			"4_pairs":              func() { must(curvepkg.Pair(ps, qs)) },
 			"2_pairs_prepared_g2":  func() { must(curvepkg.PairFixedQ(ps[:2], lines)) },
+		}
+	},
+	field: func(rng *rand.Rand) map[string]func() {
+		_, _, g1, g2 := curvepkg.Generators()
+		var p curvepkg.G1Affine
+		var q curvepkg.G2Affine
+		p.ScalarMultiplication(&g1, randBig(rng))
+		q.ScalarMultiplication(&g2, randBig(rng))
+		t := must(curvepkg.Pair([]curvepkg.G1Affine{p}, []curvepkg.G2Affine{g2}))
+		u := must(curvepkg.Pair([]curvepkg.G1Affine{g1}, []curvepkg.G2Affine{q}))
+		// 1000 dependent multiplications per timed call
+		return map[string]func(){
+			"fp_mul_1000": func() {
+				a := p.X
+				for i := 0; i < 1000; i++ {
+					a.Mul(&a, &p.Y)
+				}
+				runtime.KeepAlive(a)
+			},
+			"g2_field_mul_1000": func() {
+				a := q.X
+				for i := 0; i < 1000; i++ {
+					a.Mul(&a, &q.Y)
+				}
+				runtime.KeepAlive(a)
+			},
+			"gt_mul_1000": func() {
+				a := t
+				for i := 0; i < 1000; i++ {
+					a.Mul(&a, &u)
+				}
+				runtime.KeepAlive(a)
+			},
 		}
 	},
 }

@@ -7,7 +7,7 @@
 //
 //	cd peers/gnark-bench && GOMAXPROCS=1 go run . \
 //	    [-tasks 1] [-curves bls12-381,bn254,bls24-317] \
-//	    [-groups msm_g1,msm_g2,pairing,multi_pairing] \
+//	    [-groups msm_g1,msm_g2,pairing,multi_pairing,field] \
 //	    [-min-log 8] [-max-log 20] [-g2-max-log 16] [-runs 5] [-pair-runs 101]
 //
 // Output: one line per figure, `curve/group/id: X ms`, where curve/group/id
@@ -21,8 +21,11 @@
 //	{curve}/multi_pairing/2_pairs         e(P1, Q1)·e(P2, Q2) (one shared final exponentiation)
 //	{curve}/multi_pairing/4_pairs         four pairs
 //	{curve}/multi_pairing/2_pairs_prepared_g2  two pairs with the G2 lines precomputed
+//	{curve}/field/fp_mul_1000        1000 dependent multiplications in F_p (G1's coordinates)
+//	{curve}/field/g2_field_mul_1000  the same in G2's coordinate field (F_p^2; F_p^4 on BLS24-317)
+//	{curve}/field/gt_mul_1000        the same in the pairing's target field (F_p^12; F_p^24)
 //
-// Each figure is the median of -runs (MSMs) or -pair-runs (pairing groups)
+// Each figure is the median of -runs (MSMs) or -pair-runs (pairing and field groups)
 // timed repetitions after one untimed warm-up. Inputs are pseudo-random from
 // a fixed seed (-seed): scalars uniform modulo r, points s_i·G for random s_i
 // (MSM bases: P + i·Q, built with additions; all distinct).
@@ -53,11 +56,14 @@ type curve struct {
 	// pairing returns the timed operations of the pairing and multi_pairing
 	// groups, keyed by bench id, on random points.
 	pairing func(rng *rand.Rand) map[string]func()
+	// field returns the timed operations of the field group, keyed by bench id.
+	field func(rng *rand.Rand) map[string]func()
 }
 
 // group names and the ids each prints, in order.
 var pairingIDs = []string{"pairing", "miller_loop", "final_exponentiation"}
 var multiPairingIDs = []string{"2_pairs", "4_pairs", "2_pairs_prepared_g2"}
+var fieldIDs = []string{"fp_mul_1000", "g2_field_mul_1000", "gt_mul_1000"}
 
 func median(runs int, f func()) time.Duration {
 	f() // warm-up
@@ -103,7 +109,7 @@ func scalars[E any, PE interface {
 
 func main() {
 	curves := flag.String("curves", "bls12-381,bn254,bls24-317", "comma-separated curves")
-	groups := flag.String("groups", "msm_g1,msm_g2,pairing,multi_pairing", "comma-separated bench groups")
+	groups := flag.String("groups", "msm_g1,msm_g2,pairing,multi_pairing,field", "comma-separated bench groups")
 	minLog := flag.Int("min-log", 8, "log2 of the smallest MSM")
 	maxLog := flag.Int("max-log", 20, "log2 of the largest G1 MSM")
 	g2MaxLog := flag.Int("g2-max-log", 16, "log2 of the largest G2 MSM")
@@ -121,7 +127,7 @@ func main() {
 	want := map[string]bool{}
 	for _, g := range strings.Split(*groups, ",") {
 		switch g {
-		case "msm_g1", "msm_g2", "pairing", "multi_pairing":
+		case "msm_g1", "msm_g2", "pairing", "multi_pairing", "field":
 			want[g] = true
 		default:
 			fmt.Fprintf(os.Stderr, "unknown group %q\n", g)
@@ -174,6 +180,12 @@ func main() {
 				for _, id := range g.ids {
 					fmt.Printf("%s/%s/%s: %s\n", name, g.group, id, ms(median(*pairRuns, ops[id])))
 				}
+			}
+		}
+		if want["field"] {
+			ops := c.field(stream(4))
+			for _, id := range fieldIDs {
+				fmt.Printf("%s/field/%s: %s\n", name, id, ms(median(*pairRuns, ops[id])))
 			}
 		}
 	}

@@ -23,7 +23,7 @@
 #                         gnark-crypto is the same build in every variant (it
 #                         picks its own assembly at run time)
 #   --curves LIST         [bls12-381,bn254,bls24-317]
-#   --groups LIST         [msm_g1,msm_g2,pairing,multi_pairing]
+#   --groups LIST         [msm_g1,msm_g2,pairing,multi_pairing,field]
 #   --min-log S           [8]  smallest MSM, 2^S points
 #   --max-log S           [20] largest G1 MSM (every other size in between)
 #   --g2-max-log S        [16] largest G2 MSM
@@ -61,7 +61,7 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 
-variant=plain curves=bls12-381,bn254,bls24-317 groups=msm_g1,msm_g2,pairing,multi_pairing
+variant=plain curves=bls12-381,bn254,bls24-317 groups=msm_g1,msm_g2,pairing,multi_pairing,field
 min_log=8 max_log=20 g2_max_log=16 rounds=1 runs=5 pair_runs=101
 criterion_args="--warm-up-time 1 --measurement-time 3 --noplot"
 log=""

@@ -24,6 +24,11 @@
 //! * `{curve}/pairing/{miller_loop,final_exponentiation}`: arkworks'
 //!   [`Pairing`] components (no verifier calls them on their own; on
 //!   BLS12-381 the verifiers' pairings do not use them at all);
+//! * `{curve}/field/{fp_mul_1000,g2_field_mul_1000,gt_mul_1000}`: 1000
+//!   dependent multiplications in G1's coordinate field `F_p`, in G2's
+//!   (`F_{p^2}`; `F_{p^4}` on BLS24-317) and in the pairing's target field
+//!   (`F_{p^12}`; `F_{p^24}`), arkworks' arithmetic under every group
+//!   operation and pairing;
 //! * `{curve}/fft/2^16`: a radix-2 FFT over `Fr` (no gnark counterpart).
 //!
 //! Inputs are pseudo-random from a fixed seed per group, and the MSM inputs
@@ -35,8 +40,8 @@
 
 use std::cell::OnceCell;
 
-use ark_ec::{pairing::Pairing, CurveGroup};
-use ark_ff::{FftField, UniformRand};
+use ark_ec::{pairing::Pairing, AffineRepr, CurveGroup};
+use ark_ff::{FftField, Field, UniformRand};
 use ark_poly::{EvaluationDomain, Radix2EvaluationDomain};
 use ark_std::rand::SeedableRng;
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
@@ -162,6 +167,17 @@ where
     });
     group.finish();
 
+    let mut group = c.benchmark_group(format!("{curve}/field"));
+    let (x1, y1) = p[0].xy().expect("not the identity");
+    let (x2, y2) = q[0].xy().expect("not the identity");
+    let (t, u) = (E::pairing(p[1], q[2]).0, E::pairing(p[2], q[1]).0);
+    group.bench_function("fp_mul_1000", |b| b.iter(|| mul_1000(black_box(x1), &y1)));
+    group.bench_function("g2_field_mul_1000", |b| {
+        b.iter(|| mul_1000(black_box(x2), &y2))
+    });
+    group.bench_function("gt_mul_1000", |b| b.iter(|| mul_1000(black_box(t), &u)));
+    group.finish();
+
     let mut group = c.benchmark_group(format!("{curve}/fft"));
     let log_n = 16u32;
     let n = 1usize << log_n;
@@ -174,6 +190,14 @@ where
         |b, _| b.iter(|| domain.fft(black_box(&coeffs))),
     );
     group.finish();
+}
+
+/// `a·b^1000` by 1000 dependent multiplications.
+fn mul_1000<F: Field>(mut a: F, b: &F) -> F {
+    for _ in 0..1000 {
+        a *= b;
+    }
+    a
 }
 
 fn curves(c: &mut Criterion) {
