@@ -42,12 +42,23 @@ pub(crate) const ADD_COST: usize = 6;
 /// Cost of one XYZZ addition of the bucket reduction, in multiplications.
 pub(crate) const REDUCE_COST: usize = 12;
 
-/// Window width in bits for an MSM of `n` points: the `c` minimising the
-/// operation count `W(c)·(n·ADD + 2^c·REDUCE)` (`W(c) = ⌈256/c⌉` windows;
-/// `n` bucket additions and `2·2^{c−1}` reduction additions per window).
-/// Measured widths around it are in `docs/msm.md` (`tune/...` rows).
+/// Time of one batch-affine bucket addition on one thread, in the unit of
+/// [`REDUCE_COST`]: its [`ADD_COST`] multiplications plus what the count
+/// leaves out (loads and stores of scattered buckets, the subtractions, the
+/// share of the inversion). Measured, not counted: with it [`window_size`]
+/// picks, at every size from 2^8 to 2^16 on BLS12-381 and BN254, a width
+/// within 1 % of the fastest of the `tune/` rows
+/// (`results/msm/tune-window.txt`); with [`ADD_COST`] it picked one bit too
+/// narrow, 3–7 % slower.
+pub(crate) const ADD_TIME: usize = 9;
+
+/// Window width in bits for an MSM of `n` points on one thread: the `c`
+/// minimising the modelled time `W(c)·(n·ADD_TIME + 2^c·REDUCE)`
+/// (`W(c) = ⌈256/c⌉` windows; `n` bucket additions and `2·2^{c−1}`
+/// reduction additions per window). Measured widths around it are the
+/// `tune/...` rows of the `msm` bench (`docs/msm.md`).
 pub fn window_size(n: usize) -> u32 {
-    let cost = |c: u32| digits::window_count(255, c) * (n * ADD_COST + (REDUCE_COST << c));
+    let cost = |c: u32| digits::window_count(255, c) * (n * ADD_TIME + (REDUCE_COST << c));
     (2..=20u32).min_by_key(|&c| cost(c)).unwrap_or(2)
 }
 
