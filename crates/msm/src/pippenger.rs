@@ -7,8 +7,9 @@
 //! windows share one accumulator (about 4096 buckets in all), fed point by
 //! point, so that even a narrow window has large, conflict-free batches.
 //!
-//! The window width `c` comes from [`window_size`], a table measured on this
-//! project's machines over sizes `2^6…2^18` (see `docs/msm.md`); below
+//! The window width `c` comes from [`window_size`], a time model whose one
+//! measured constant (the time of a batch-affine addition, `ADD_TIME`)
+//! comes from the `tune/` rows of the `msm` bench (see `docs/msm.md`); below
 //! [`SMALL_MSM`] points arkworks' Pippenger (XYZZ buckets, no batching) is
 //! faster because a batch would hold too few additions to amortise its
 //! inversion, and it is used instead.
