@@ -67,10 +67,7 @@
 
 #![cfg_attr(not(feature = "std"), no_std)]
 
-use ark_ec::{
-    pairing::{Pairing, PairingOutput},
-    AffineRepr,
-};
+use ark_ec::pairing::{Pairing, PairingOutput};
 use ark_ff::Zero;
 use ark_std::vec::Vec;
 
@@ -134,15 +131,6 @@ enum G2Arg<'a, E: Pairing> {
     Fixed(&'a FixedG2<E>),
 }
 
-impl<E: Pairing> G2Arg<'_, E> {
-    fn point(&self) -> E::G2Affine {
-        match self {
-            Self::Point(q) => *q,
-            Self::Fixed(f) => f.point,
-        }
-    }
-}
-
 /// A product of pairings `Π_i e(P_i, Q_i)`, built pair by pair and
 /// evaluated with one multi-Miller loop and one final exponentiation.
 #[derive(Clone, Debug)]
@@ -199,28 +187,21 @@ impl<'a, E: Pairing> PairingProduct<'a, E> {
     /// points of the groups never give.
     pub fn try_evaluate(&self) -> Option<PairingOutput<E>> {
         #[cfg(all(feature = "std", target_pointer_width = "64"))]
-        if let Some(out) =
-            bls12_381::product::<E>(&self.g1, || self.g2.iter().map(G2Arg::point).collect())
-        {
+        if let Some(out) = bls12_381::product::<E>(&self.g1, || {
+            let point = |q: &G2Arg<'_, E>| match q {
+                G2Arg::Point(q) => *q,
+                G2Arg::Fixed(f) => f.point,
+            };
+            self.g2.iter().map(point).collect()
+        }) {
             return Some(out);
         }
-        let (g1, g2): (Vec<E::G1Affine>, Vec<E::G2Prepared>) = self
-            .g1
-            .iter()
-            .zip(&self.g2)
-            .filter(|(p, q)| !p.is_zero() && !q.point().is_zero())
-            .map(|(p, q)| {
-                let q = match q {
-                    G2Arg::Point(q) => E::G2Prepared::from(*q),
-                    G2Arg::Fixed(f) => f.prepared.clone(),
-                };
-                (*p, q)
-            })
-            .unzip();
-        if g1.is_empty() {
-            return Some(PairingOutput::zero());
-        }
-        E::final_exponentiation(E::multi_miller_loop(g1, g2))
+        // arkworks' Miller loops drop pairs with an identity point themselves
+        let g2 = self.g2.iter().map(|q| match q {
+            G2Arg::Point(q) => E::G2Prepared::from(*q),
+            G2Arg::Fixed(f) => f.prepared.clone(),
+        });
+        E::final_exponentiation(E::multi_miller_loop(self.g1.iter().copied(), g2))
     }
 
     /// `Π_i e(P_i, Q_i)` (the identity of `G_T`, written `zero()` in
