@@ -1,18 +1,20 @@
 //! The BLS12-381 backend: blst.
 //!
 //! Points and `F_{p^12}` elements cross over limb for limb (same Montgomery
-//! form, same tower; see the crate docs). Only the safe part of blst's Rust
-//! API is used: `blst_fp12::miller_loop_n` and `final_exp`.
+//! form, same tower; see the crate docs) through vidkit-blst's conversions.
+//! Only the safe part of blst's Rust API is used: `blst_fp12::miller_loop_n`
+//! and `final_exp`.
 
-use ark_bls12_381::{Bls12_381, Fq, Fq12, Fq2, Fq6, G1Affine, G2Affine};
+use ark_bls12_381::{Bls12_381, Fq12, G1Affine, G2Affine};
 use ark_ec::{
     pairing::{Pairing, PairingOutput},
     AffineRepr,
 };
-use ark_ff::{BigInt, One};
+use ark_ff::One;
 use ark_std::{any::Any, boxed::Box, vec::Vec};
-use blst::{blst_fp, blst_fp12, blst_fp2, blst_fp6, blst_p1_affine, blst_p2_affine};
 use core::any::TypeId;
+use vidkit_blst::blst::{blst_fp12, blst_p1_affine, blst_p2_affine};
+use vidkit_blst::{from_fp12, to_p1_affine, to_p2_affine};
 
 /// Whether `E` is arkworks' BLS12-381.
 pub(crate) fn is_bls12_381<E: Pairing>() -> bool {
@@ -44,7 +46,7 @@ pub(crate) fn multi_pairing(g1: &[G1Affine], g2: &[G2Affine]) -> Fq12 {
         .iter()
         .zip(g2)
         .filter(|(p, q)| !p.is_zero() && !q.is_zero())
-        .map(|(p, q)| (to_p1(p), to_p2(q)))
+        .map(|(p, q)| (to_p1_affine(p), to_p2_affine(q)))
         .unzip();
     if ps.is_empty() {
         return Fq12::one();
@@ -52,75 +54,10 @@ pub(crate) fn multi_pairing(g1: &[G1Affine], g2: &[G2Affine]) -> Fq12 {
     from_fp12(&blst_fp12::miller_loop_n(&qs, &ps).final_exp())
 }
 
-fn to_fp(x: &Fq) -> blst_fp {
-    blst_fp { l: x.0 .0 }
-}
-
-fn to_fp2(x: &Fq2) -> blst_fp2 {
-    blst_fp2 {
-        fp: [to_fp(&x.c0), to_fp(&x.c1)],
-    }
-}
-
-fn to_p1(p: &G1Affine) -> blst_p1_affine {
-    blst_p1_affine {
-        x: to_fp(&p.x),
-        y: to_fp(&p.y),
-    }
-}
-
-fn to_p2(q: &G2Affine) -> blst_p2_affine {
-    blst_p2_affine {
-        x: to_fp2(&q.x),
-        y: to_fp2(&q.y),
-    }
-}
-
-fn from_fp(x: &blst_fp) -> Fq {
-    Fq::new_unchecked(BigInt(x.l))
-}
-
-fn from_fp2(x: &blst_fp2) -> Fq2 {
-    Fq2::new(from_fp(&x.fp[0]), from_fp(&x.fp[1]))
-}
-
-fn from_fp6(x: &blst_fp6) -> Fq6 {
-    Fq6::new(
-        from_fp2(&x.fp2[0]),
-        from_fp2(&x.fp2[1]),
-        from_fp2(&x.fp2[2]),
-    )
-}
-
-fn from_fp12(x: &blst_fp12) -> Fq12 {
-    Fq12::new(from_fp6(&x.fp6[0]), from_fp6(&x.fp6[1]))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// The inverse of [`from_fp12`] (only tests need it).
-    fn to_fp12(x: &Fq12) -> blst_fp12 {
-        let to_fp6 = |x: &Fq6| blst_fp6 {
-            fp2: [to_fp2(&x.c0), to_fp2(&x.c1), to_fp2(&x.c2)],
-        };
-        blst_fp12 {
-            fp6: [to_fp6(&x.c0), to_fp6(&x.c1)],
-        }
-    }
-
-    /// `F_{p^12}` elements survive the round trip limb for limb.
-    #[test]
-    fn fp12_round_trip() {
-        use ark_ff::UniformRand;
-        use ark_std::rand::SeedableRng;
-        let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(1);
-        for _ in 0..20 {
-            let f = Fq12::rand(&mut rng);
-            assert_eq!(from_fp12(&to_fp12(&f)), f);
-        }
-    }
+    use vidkit_blst::to_fp12;
 
     /// blst's final exponentiation is the same map as arkworks': applied to
     /// arkworks' Miller loop value it gives arkworks' pairing.
