@@ -7,7 +7,9 @@
 //! prepared base set**: if `TypeId::of::<G>()` is that of a group vidkit
 //! ships (BLS12-381 and BN254, G1 and G2), the bases are moved through
 //! `Box<dyn Any>` (a checked downcast, no `unsafe`) into a [`MsmEngine`] of
-//! the concrete curve running the batch-affine Pippenger; any other group
+//! the concrete curve running the batch-affine Pippenger (for BLS12-381
+//! without a table, with `std` on 64-bit targets: blst's Pippenger, see
+//! [`crate::blst`]); any other group
 //! gets arkworks' `VariableBaseMSM::msm`, which calls its
 //! `SWCurveConfig::msm`, so a curve crate plugs in its own fast MSM by
 //! overriding that method (vidkit-bls24-317 does). The downcast costs one
@@ -303,8 +305,7 @@ impl<P: SWCurveConfig> MsmEngine<Projective<P>> for Fast<P> {
                 return sum;
             }
         }
-        let bigints: Vec<_> = scalars[..n].iter().map(|s| s.into_bigint()).collect();
-        self.msm_bigint(&bigints)
+        self.msm_bigint(&to_bigints(&scalars[..n]))
     }
     fn msm_bigint(&self, scalars: &[<P::ScalarField as PrimeField>::BigInt]) -> Projective<P> {
         match &self.table {
@@ -323,11 +324,31 @@ impl<P: SWCurveConfig> MsmEngine<Projective<P>> for Fast<P> {
     }
 }
 
-/// The fast engine for `G` if `G` is one of the groups listed here.
+/// The scalars in canonical big-integer form (on the rayon pool with
+/// `parallel`: the conversion is a Montgomery reduction per scalar).
+pub(crate) fn to_bigints<F: PrimeField>(scalars: &[F]) -> Vec<F::BigInt> {
+    #[cfg(feature = "parallel")]
+    {
+        use rayon::prelude::*;
+        scalars.par_iter().map(|s| s.into_bigint()).collect()
+    }
+    #[cfg(not(feature = "parallel"))]
+    scalars.iter().map(|s| s.into_bigint()).collect()
+}
+
+/// The fast engine for `G` if `G` is one of the groups listed here: blst
+/// for BLS12-381 without a table (with `std` on 64-bit targets, see
+/// [`crate::blst`]), else the batch-affine engine.
 fn fast_engine<G: CurveGroup>(
     bases: &[G::Affine],
     table: Option<u32>,
 ) -> Option<Box<dyn MsmEngine<G>>> {
+    #[cfg(all(feature = "std", target_pointer_width = "64"))]
+    if table.is_none() {
+        if let Some(engine) = crate::blst::engine::<G>(bases) {
+            return Some(engine);
+        }
+    }
     downcast_engine::<G, ark_bls12_381::g1::Config>(bases, table)
         .or_else(|| downcast_engine::<G, ark_bn254::g1::Config>(bases, table))
         .or_else(|| downcast_engine::<G, ark_bls12_381::g2::Config>(bases, table))

@@ -43,6 +43,13 @@
 //! [`TablePolicy::break_even`] gives the count at which a table starts to
 //! pay, for callers that learn the count as they go (rent or buy).
 //!
+//! **BLS12-381 through blst.** For BLS12-381's G1 and G2 without a table,
+//! with `std` on a 64-bit target, the MSM is blst's Pippenger instead
+//! ([`blst`] module; conversions in vidkit-blst): its assembly field
+//! arithmetic makes it 0.87–0.93× the time of the batch-affine Pippenger in
+//! G1 and 0.78–0.80× in G2 (`docs/msm.md`). BN254, BLS24-317, tables and
+//! builds without `std` keep the code of this crate.
+//!
 //! Why hand-written: arkworks 0.6 (the version vidkit is pinned to) has no
 //! batch-affine MSM, and no maintained crate offers one generic over
 //! arkworks curves; the code here is small and tested against arkworks'
@@ -53,7 +60,8 @@
 //! * [`msm`], [`msm_bigint`], [`MsmBases`]: for **any** `G: CurveGroup`
 //!   (what the scheme crates, generic over `E: Pairing`, call). The fast path
 //!   is chosen at run time by a safe `TypeId` check and `Box<dyn Any>`
-//!   downcast for BLS12-381 and BN254 (G1, G2); any other group goes to
+//!   downcast for BLS12-381 (blst without a table) and BN254 (G1, G2); any
+//!   other group goes to
 //!   arkworks' `VariableBaseMSM::msm`, which calls `SWCurveConfig::msm` of
 //!   its curve — so a curve crate gets the fast path by overriding that
 //!   method with [`pippenger::msm`] (vidkit-bls24-317 does). This avoids a
@@ -85,6 +93,8 @@
 #![deny(missing_docs)]
 
 mod bases;
+#[cfg(all(feature = "std", target_pointer_width = "64"))]
+pub mod blst;
 mod buckets;
 mod digits;
 mod fixed;
@@ -148,14 +158,6 @@ pub fn try_msm<G: CurveGroup>(
     scalars: &[G::ScalarField],
 ) -> Result<G, LengthMismatch> {
     LengthMismatch::check(bases.len(), scalars.len())?;
-    if bases.len() <= PER_POINT_MSM {
-        // a few points: one GLV multiplication each beats any bucket method
-        // (which pays ≈ 255 doublings and its window sums whatever n is);
-        // other groups keep their curve's `msm` hook
-        if let Some(sum) = scale::small_msm::<G>(bases, scalars) {
-            return Ok(sum);
-        }
-    }
     Ok(MsmBases::<G>::new(bases).msm(scalars))
 }
 
@@ -209,8 +211,9 @@ impl core::fmt::Display for LengthMismatch {
 
 impl core::error::Error for LengthMismatch {}
 
-/// Up to this many pairs [`msm`] multiplies point by point on the shipped
-/// groups ([`add_scaled`]'s GLV path): at 4 points that is ≈ 4·(128 doublings + 96 additions) against
+/// Up to this many pairs the batch-affine engine multiplies point by point
+/// ([`add_scaled`]'s GLV path; BLS12-381 with `std` goes to blst, whose
+/// MSM is faster from two points): at 4 points that is ≈ 4·(128 doublings + 96 additions) against
 /// ≈ 255 doublings and 85 windows of bucket sums for arkworks' small-MSM path.
 pub const PER_POINT_MSM: usize = 4;
 

@@ -163,14 +163,7 @@ pub fn msm_bigint<P: SWCurveConfig>(
 #[track_caller]
 pub fn msm<P: SWCurveConfig>(bases: &[Affine<P>], scalars: &[P::ScalarField]) -> Projective<P> {
     LengthMismatch::require("pippenger::msm", bases.len(), scalars.len());
-    #[cfg(feature = "parallel")]
-    let bigints: Vec<_> = {
-        use rayon::prelude::*;
-        scalars.par_iter().map(|s| s.into_bigint()).collect()
-    };
-    #[cfg(not(feature = "parallel"))]
-    let bigints: Vec<_> = scalars.iter().map(|s| s.into_bigint()).collect();
-    msm_bigint(bases, &bigints)
+    msm_bigint(bases, &crate::bases::to_bigints(scalars))
 }
 
 /// As [`msm_bigint`] with an explicit window width `2 ≤ c ≤ 24` and never the

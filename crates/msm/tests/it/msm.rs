@@ -15,6 +15,14 @@ use vidkit_msm::{
     GtFixedBases, LengthMismatch, MsmBases, TablePlan, TablePolicy, Workload, DEFAULT_TABLE_POINTS,
 };
 
+/// The engine of BLS12-381's plain bases: blst with `std` on 64-bit
+/// targets, else the batch-affine Pippenger.
+const BLS12_381_PLAIN: &str = if cfg!(all(feature = "std", target_pointer_width = "64")) {
+    "blst"
+} else {
+    "batch-affine"
+};
+
 fn naive<G: CurveGroup>(bases: &[G::Affine], scalars: &[G::ScalarField]) -> G {
     bases.iter().zip(scalars).map(|(b, s)| *b * s).sum()
 }
@@ -217,7 +225,12 @@ fn generic_entry_uses_the_fast_path_for_shipped_groups_only() {
     let b2 = [ark_bn254::G2Affine::generator()];
     assert_eq!(
         MsmBases::<ark_bls12_381::G1Projective>::new(&b1).engine(),
-        "batch-affine"
+        BLS12_381_PLAIN
+    );
+    assert_eq!(
+        MsmBases::<ark_bls12_381::G2Projective>::new(&[ark_bls12_381::G2Affine::generator()])
+            .engine(),
+        BLS12_381_PLAIN
     );
     assert_eq!(
         MsmBases::<ark_bn254::G2Projective>::new(&b2).engine(),
@@ -358,6 +371,22 @@ fn window_sizes_grow_with_the_msm() {
     assert!((11..=14).contains(&pippenger::window_size(1 << 16)));
 }
 
+/// blst's MSMs are cut into one chunk per thread, none under `MIN_CHUNK`
+/// points.
+#[cfg(all(feature = "std", target_pointer_width = "64"))]
+#[test]
+fn blst_cuts_one_chunk_per_thread_but_none_too_small() {
+    use vidkit_msm::blst::{chunks, MIN_CHUNK};
+    assert_eq!(chunks(0, 16), 1);
+    assert_eq!(chunks(MIN_CHUNK, 16), 1);
+    assert_eq!(chunks(MIN_CHUNK + 1, 16), 2);
+    assert_eq!(chunks(1000, 3), 3);
+    assert_eq!(chunks(1000, 16), 4);
+    assert_eq!(chunks(1 << 16, 16), 16);
+    assert_eq!(chunks(1 << 16, 1), 1);
+    assert_eq!(chunks(1 << 16, 0), 1);
+}
+
 /// The cut into tasks: one thread keeps the sequential cut; on more threads
 /// every thread gets a task at the sizes where the old rule (window groups
 /// only) left threads idle, and the modelled time falls with the threads.
@@ -410,15 +439,24 @@ fn every_cut_and_pool_gives_the_same_point() {
             (0..n).map(|_| ark_bls12_381::Fr::rand(&mut rng)).collect();
         let big: Vec<_> = scalars.iter().map(|s| s.into_bigint()).collect();
         let expected = ark_bls12_381::G1Projective::msm_unchecked(&bases, &scalars);
+        let g2 = random_points::<ark_bls12_381::G2Projective>(n, &mut rng);
+        let g2_expected = ark_bls12_381::G2Projective::msm_unchecked(&g2, &scalars);
         for threads in [1, 3, 16] {
             let pool = rayon::ThreadPoolBuilder::new()
                 .num_threads(threads)
                 .build()
                 .unwrap();
             pool.install(|| {
+                // with `parallel` and blst: cut into chunks of at least
+                // `MIN_CHUNK` points (3 and 4 chunks at n = 1000)
                 assert_eq!(
                     msm::<ark_bls12_381::G1Projective>(&bases, &scalars),
                     expected
+                );
+                assert_eq!(
+                    msm::<ark_bls12_381::G2Projective>(&g2, &scalars),
+                    g2_expected,
+                    "G2, n = {n}, {threads} threads"
                 );
                 for (c, group, chunks) in
                     [(4, 1, 1), (4, 3, 2), (5, 64, 7), (8, 2, 3), (11, 1, 2000)]
@@ -442,7 +480,7 @@ fn prepared_for_many_msms_matches_arkworks() {
     let some = MsmBases::<ark_bls12_381::G1Projective>::for_msms(&bases, 100);
     let many = MsmBases::<ark_bls12_381::G1Projective>::for_msms(&bases, 1000);
     let few_bases = MsmBases::<ark_bls12_381::G1Projective>::for_msms(&bases[..16], 1000);
-    assert_eq!(few.engine(), "batch-affine");
+    assert_eq!(few.engine(), BLS12_381_PLAIN);
     // G1: the windows table repays its build first; for many MSMs over 16
     // bases the multiples table (no buckets) saves more, over 64 bases the
     // windows table (the multiples budget caps the width at 8)
