@@ -1,7 +1,11 @@
-//! `msm/{curve}`: vidkit's batch-affine MSM beside arkworks' in one run.
+//! `msm/{curve}`: vidkit's MSM beside arkworks' in one run.
 //!
-//! Ids `{vidkit|vidkit-table|arkworks}/2^s` for `s` in `MSM_MIN_LOG..=MSM_MAX_LOG`
-//! (default 6..=16, every other size; `MSM_STEP=1` for all sizes).
+//! Ids `{vidkit|batch-affine|vidkit-table|arkworks}/2^s` for `s` in
+//! `MSM_MIN_LOG..=MSM_MAX_LOG` (default 6..=16, every other size; `MSM_STEP=1`
+//! for all sizes); the G2 group `msm/bls12-381-g2` stops at `MSM_G2_MAX_LOG`
+//! (default 12). `vidkit` is the generic entry [`vidkit_msm::msm`] (blst on
+//! BLS12-381, see `vidkit_msm::blst`), `batch-affine` the crate's own
+//! Pippenger ([`pippenger::msm`], what `vidkit` runs on BN254).
 //! `vidkit-table` is [`MsmBases::with_precomputation`] (the table is built
 //! outside the timed closure). Set `MSM_WINDOWS=1` to also time
 //! `pippenger::msm_bigint_with_window` for `c` around the chosen width
@@ -31,10 +35,12 @@ fn env(name: &str, default: u32) -> u32 {
 mod common;
 use common::points;
 
-fn curve<P: SWCurveConfig>(c: &mut Criterion, name: &str) {
+/// The groups of one curve group; `max_log` names the variable of its
+/// largest size; the `tune/` and `plans/` groups only where `g1`.
+fn curve<P: SWCurveConfig>(c: &mut Criterion, name: &str, max_log: &str, g1: bool) {
     let (lo, hi, step) = (
         env("MSM_MIN_LOG", 6),
-        env("MSM_MAX_LOG", 16),
+        env(max_log, if max_log == "MSM_MAX_LOG" { 16 } else { 12 }),
         env("MSM_STEP", 2),
     );
     let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(7);
@@ -53,6 +59,11 @@ fn curve<P: SWCurveConfig>(c: &mut Criterion, name: &str) {
             |bench, _| bench.iter(|| vidkit_msm::msm::<Projective<P>>(black_box(b), black_box(k))),
         );
         g.bench_with_input(
+            BenchmarkId::new("batch-affine", format!("2^{s}")),
+            &n,
+            |bench, _| bench.iter(|| pippenger::msm::<P>(black_box(b), black_box(k))),
+        );
+        g.bench_with_input(
             BenchmarkId::new("arkworks", format!("2^{s}")),
             &n,
             |bench, _| bench.iter(|| Projective::<P>::msm_unchecked(black_box(b), black_box(k))),
@@ -68,7 +79,7 @@ fn curve<P: SWCurveConfig>(c: &mut Criterion, name: &str) {
         }
     }
     g.finish();
-    if env("MSM_WINDOWS", 0) == 1 {
+    if g1 && env("MSM_WINDOWS", 0) == 1 {
         let mut g = c.benchmark_group(format!("tune/{name}"));
         g.sample_size(10);
         for s in (lo..=hi).step_by(step as usize) {
@@ -85,7 +96,7 @@ fn curve<P: SWCurveConfig>(c: &mut Criterion, name: &str) {
         }
         g.finish();
     }
-    if env("MSM_PLANS", 0) == 1 {
+    if g1 && env("MSM_PLANS", 0) == 1 {
         const ROWS: usize = 64;
         let mut g = c.benchmark_group(format!("plans/{name}"));
         g.sample_size(10);
@@ -113,8 +124,9 @@ fn curve<P: SWCurveConfig>(c: &mut Criterion, name: &str) {
 }
 
 fn benches(c: &mut Criterion) {
-    curve::<ark_bls12_381::g1::Config>(c, "bls12-381");
-    curve::<ark_bn254::g1::Config>(c, "bn254");
+    curve::<ark_bls12_381::g1::Config>(c, "bls12-381", "MSM_MAX_LOG", true);
+    curve::<ark_bn254::g1::Config>(c, "bn254", "MSM_MAX_LOG", true);
+    curve::<ark_bls12_381::g2::Config>(c, "bls12-381-g2", "MSM_G2_MAX_LOG", false);
 }
 
 criterion_group!(msm, benches);
