@@ -8,8 +8,8 @@
 //! ships (BLS12-381 and BN254, G1 and G2), the bases are moved through
 //! `Box<dyn Any>` (a checked downcast, no `unsafe`) into a [`MsmEngine`] of
 //! the concrete curve running the batch-affine Pippenger (for BLS12-381
-//! without a table, with `std` on 64-bit targets: blst's Pippenger, see
-//! [`crate::blst`]); any other group
+//! without a table on one thread, with `std` on 64-bit targets: blst's
+//! Pippenger, see [`crate::blst`]); any other group
 //! gets arkworks' `VariableBaseMSM::msm`, which calls its
 //! `SWCurveConfig::msm`, so a curve crate plugs in its own fast MSM by
 //! overriding that method (vidkit-bls24-317 does). The downcast costs one
@@ -312,12 +312,23 @@ impl<P: SWCurveConfig> MsmEngine<Projective<P>> for Fast<P> {
             // a table beats arkworks' small-MSM path too: one pass of n·W
             // additions instead of W passes with their bucket reductions
             Some(t) => t.msm_bigint(scalars),
-            _ => pippenger::msm_bigint(&self.bases, scalars),
+            None => {
+                // BLS12-381 on one thread: blst (see `crate::blst`)
+                #[cfg(all(feature = "std", target_pointer_width = "64"))]
+                if pippenger::pool_threads() == 1 {
+                    if let Some(sum) = crate::blst::msm(&self.bases, scalars) {
+                        return sum;
+                    }
+                }
+                pippenger::msm_bigint(&self.bases, scalars)
+            }
         }
     }
     fn name(&self) -> &'static str {
         if self.table.is_some() {
             "batch-affine-table"
+        } else if blst_serves::<P>() {
+            "blst"
         } else {
             "batch-affine"
         }
@@ -336,19 +347,22 @@ pub(crate) fn to_bigints<F: PrimeField>(scalars: &[F]) -> Vec<F::BigInt> {
     scalars.iter().map(|s| s.into_bigint()).collect()
 }
 
-/// The fast engine for `G` if `G` is one of the groups listed here: blst
-/// for BLS12-381 without a table (with `std` on 64-bit targets, see
-/// [`crate::blst`]), else the batch-affine engine.
+#[cfg(all(feature = "std", target_pointer_width = "64"))]
+use crate::blst::serves as blst_serves;
+
+/// Whether plain bases of `Projective<P>` go to blst on one thread: never
+/// in this build (see [`crate::blst`] for the builds where they do).
+#[cfg(not(all(feature = "std", target_pointer_width = "64")))]
+#[allow(clippy::extra_unused_type_parameters)]
+fn blst_serves<P: SWCurveConfig>() -> bool {
+    false
+}
+
+/// The fast engine for `G` if `G` is one of the groups listed here.
 fn fast_engine<G: CurveGroup>(
     bases: &[G::Affine],
     table: Option<u32>,
 ) -> Option<Box<dyn MsmEngine<G>>> {
-    #[cfg(all(feature = "std", target_pointer_width = "64"))]
-    if table.is_none() {
-        if let Some(engine) = crate::blst::engine::<G>(bases) {
-            return Some(engine);
-        }
-    }
     downcast_engine::<G, ark_bls12_381::g1::Config>(bases, table)
         .or_else(|| downcast_engine::<G, ark_bn254::g1::Config>(bases, table))
         .or_else(|| downcast_engine::<G, ark_bls12_381::g2::Config>(bases, table))

@@ -1,148 +1,86 @@
-//! BLS12-381 MSMs over plain bases through blst.
+//! BLS12-381 MSMs over plain bases on one thread: blst.
 //!
-//! For BLS12-381's G1 and G2, [`MsmBases`](crate::MsmBases) without a table
-//! (and so [`msm`](crate::msm) and [`msm_bigint`](crate::msm_bigint)) runs
-//! blst's Pippenger (vidkit-blst) instead of the batch-affine Pippenger of
-//! [`pippenger`](crate::pippenger): the algorithm differs little, the field
-//! arithmetic does. blst multiplies in `F_p` and `F_{p^2}` with assembly
-//! (`mulx`/`adx` chosen at run time, so any x86-64 runs it), where
-//! arkworks' portable Rust takes 1.1–1.3× the time in `F_p` and about 1.6×
-//! in `F_{p^2}`. Measured side by side on one thread, blst takes
-//! 0.87–0.93× the time of the batch-affine Pippenger in G1 and 0.78–0.80× in
-//! G2 from 2^8 to 2^16 points, and less below (`docs/msm.md`).
+//! For BLS12-381's G1 and G2, an MSM over plain bases ([`msm`](crate::msm),
+//! [`msm_bigint`](crate::msm_bigint), [`MsmBases`](crate::MsmBases) without
+//! a table) that runs on **one thread** goes to blst's Pippenger
+//! (vidkit-blst) instead of the batch-affine Pippenger of
+//! [`pippenger`](crate::pippenger). The algorithms differ little; the field
+//! arithmetic does: blst multiplies in `F_p` and `F_{p^2}` with assembly
+//! (`mulx`/`adx` chosen at run time, so any x86-64 runs it), where arkworks'
+//! portable Rust takes 1.1–1.3× gnark-crypto's time in `F_p` and about 1.6×
+//! in `F_{p^2}`. Measured on one thread, blst takes 0.81–0.94× the time of
+//! the batch-affine Pippenger in G1 from 2^8 to 2^20 points and 0.77–0.81×
+//! in G2 to 2^16 (`docs/msm.md`).
 //!
-//! The bases are converted once, when the [`MsmBases`](crate::MsmBases) is
-//! built (a copy of limbs, see vidkit-blst); each MSM converts its scalars
-//! to bytes. blst runs on the calling thread (the workspace builds it with
-//! `no-threads`); on a pool of `t > 1` threads the points are cut into
-//! `min(t, ⌈n/MIN_CHUNK⌉)` chunks, one blst MSM each, and the partial sums
-//! added. Group arithmetic is exact: the result is the same point whatever
-//! the cut.
+//! On a pool of several threads (with `parallel`) the batch-affine
+//! Pippenger stays: blst runs on the calling thread (the workspace builds it
+//! with `no-threads`), and cutting the points into one blst MSM per thread
+//! measured 1.03–1.32× the time of the batch-affine code's own cut into
+//! window groups and chunks on two threads (`docs/msm.md`). Both compute
+//! the same point.
 //!
-//! Tables ([`TablePlan::Windows`](crate::TablePlan),
+//! The points cross over as limbs (vidkit-blst), copied at each call: a
+//! copy of `n` points against an MSM of `n` points. Tables
+//! ([`TablePlan::Windows`](crate::TablePlan),
 //! [`FixedBases`](crate::FixedBases)) keep vidkit's own code: blst has no
 //! precomputed-table MSM for arbitrary bases.
 //!
 //! Only with the `std` feature on a 64-bit target (as vidkit-pairing's blst
-//! path); elsewhere BLS12-381 gets the batch-affine Pippenger.
+//! path); elsewhere BLS12-381 always gets the batch-affine Pippenger.
 
-use ark_bls12_381::{G1Affine, G1Projective, G2Affine, G2Projective};
-use ark_ec::CurveGroup;
+use ark_bls12_381::{g1, g2};
+use ark_ec::short_weierstrass::{Affine, Projective, SWCurveConfig};
+use ark_ff::PrimeField;
 use ark_std::{any::Any, boxed::Box, vec::Vec};
 use core::any::TypeId;
 
-use crate::{bases::MsmEngine, BigIntOf};
-
-/// Fewest points per chunk when an MSM is cut for several threads: below
-/// it a chunk's bucket reduction would outweigh its share of the additions.
-pub const MIN_CHUNK: usize = 256;
-
-/// One of the two groups blst serves, with its blst point type.
-trait BlstGroup: 'static {
-    /// The arkworks group.
-    type Group: CurveGroup<ScalarField = ark_bls12_381::Fr>;
-    /// blst's affine point.
-    type Point: Copy + Send + Sync + 'static;
-    /// arkworks affine to blst affine.
-    fn convert(p: &<Self::Group as CurveGroup>::Affine) -> Self::Point;
-    /// blst's MSM on this thread.
-    fn msm(points: &[Self::Point], scalars: &[BigIntOf<Self::Group>]) -> Self::Group;
+/// Whether blst serves the group `Projective<P>` (BLS12-381's G1 or G2).
+pub fn serves<P: SWCurveConfig>() -> bool {
+    let id = TypeId::of::<P>();
+    id == TypeId::of::<g1::Config>() || id == TypeId::of::<g2::Config>()
 }
 
-/// BLS12-381's G1.
-struct G1;
-
-impl BlstGroup for G1 {
-    type Group = G1Projective;
-    type Point = vidkit_blst::blst::blst_p1_affine;
-    fn convert(p: &G1Affine) -> Self::Point {
-        vidkit_blst::to_p1_affine(p)
-    }
-    fn msm(points: &[Self::Point], scalars: &[BigIntOf<G1Projective>]) -> G1Projective {
-        vidkit_blst::g1_msm(points, scalars)
-    }
+/// `Σ scalars[i]·bases[i]` (over the first `min` of both lengths) by blst on
+/// this thread if blst serves `Projective<P>`, else `None`.
+pub fn msm<P: SWCurveConfig>(
+    bases: &[Affine<P>],
+    scalars: &[<P::ScalarField as PrimeField>::BigInt],
+) -> Option<Projective<P>> {
+    let n = bases.len().min(scalars.len());
+    let (bases, scalars) = (&bases[..n], &scalars[..n]);
+    let out = run::<P, g1::Config, _>(bases, scalars, vidkit_blst::to_p1_affine, |p, s| {
+        vidkit_blst::g1_msm(p, s)
+    })
+    .or_else(|| {
+        run::<P, g2::Config, _>(bases, scalars, vidkit_blst::to_p2_affine, |p, s| {
+            vidkit_blst::g2_msm(p, s)
+        })
+    })?;
+    out.downcast::<Projective<P>>().ok().map(|p| *p)
 }
 
-/// BLS12-381's G2.
-struct G2;
-
-impl BlstGroup for G2 {
-    type Group = G2Projective;
-    type Point = vidkit_blst::blst::blst_p2_affine;
-    fn convert(p: &G2Affine) -> Self::Point {
-        vidkit_blst::to_p2_affine(p)
-    }
-    fn msm(points: &[Self::Point], scalars: &[BigIntOf<G2Projective>]) -> G2Projective {
-        vidkit_blst::g2_msm(points, scalars)
-    }
-}
-
-/// Plain bases of a group blst serves, in blst's form.
-struct Blst<B: BlstGroup> {
-    points: Vec<B::Point>,
-}
-
-/// Number of chunks an MSM of `n` points is cut into on a pool of
-/// `threads` threads (with the `parallel` feature): one per thread, but
-/// none under [`MIN_CHUNK`] points unless there is only one.
-pub fn chunks(n: usize, threads: usize) -> usize {
-    threads.clamp(1, n.div_ceil(MIN_CHUNK).max(1))
-}
-
-impl<B: BlstGroup> MsmEngine<B::Group> for Blst<B> {
-    fn len(&self) -> usize {
-        self.points.len()
-    }
-
-    fn msm(&self, scalars: &[ark_bls12_381::Fr]) -> B::Group {
-        let n = self.points.len().min(scalars.len());
-        self.msm_bigint(&crate::bases::to_bigints(&scalars[..n]))
-    }
-
-    fn msm_bigint(&self, scalars: &[BigIntOf<B::Group>]) -> B::Group {
-        let n = self.points.len().min(scalars.len());
-        let (points, scalars) = (&self.points[..n], &scalars[..n]);
-        #[cfg(feature = "parallel")]
-        {
-            use rayon::prelude::*;
-            let parts = chunks(n, rayon::current_num_threads());
-            if parts > 1 {
-                let size = n.div_ceil(parts);
-                return points
-                    .par_chunks(size)
-                    .zip(scalars.par_chunks(size))
-                    .map(|(p, s)| B::msm(p, s))
-                    .sum();
-            }
-        }
-        B::msm(points, scalars)
-    }
-
-    fn name(&self) -> &'static str {
-        "blst"
-    }
-}
-
-/// The blst engine for `G` if `G` is BLS12-381's G1 or G2.
-pub(crate) fn engine<G: CurveGroup>(bases: &[G::Affine]) -> Option<Box<dyn MsmEngine<G>>> {
-    downcast::<G, G1>(bases).or_else(|| downcast::<G, G2>(bases))
-}
-
-/// If `G` is `B`'s group: the bases converted into a [`Blst`] engine, returned as
-/// `Box<dyn MsmEngine<G>>` (checked downcasts, as in `bases.rs`).
-fn downcast<G: CurveGroup, B: BlstGroup>(bases: &[G::Affine]) -> Option<Box<dyn MsmEngine<G>>> {
-    if TypeId::of::<G>() != TypeId::of::<B::Group>() {
+/// If `P` is `Q`: the bases converted to blst's form, blst's MSM, and its
+/// result boxed (checked downcasts of each element, no `unsafe`).
+fn run<P: SWCurveConfig, Q: SWCurveConfig<ScalarField = ark_bls12_381::Fr>, Point>(
+    bases: &[Affine<P>],
+    scalars: &[<P::ScalarField as PrimeField>::BigInt],
+    convert: fn(&Affine<Q>) -> Point,
+    blst_msm: fn(&[Point], &[vidkit_blst::Scalar]) -> Projective<Q>,
+) -> Option<Box<dyn Any>> {
+    if TypeId::of::<P>() != TypeId::of::<Q>() {
         return None;
     }
     let points = bases
         .iter()
-        .map(|p| {
-            (p as &dyn Any)
-                .downcast_ref::<<B::Group as CurveGroup>::Affine>()
-                .map(B::convert)
+        .map(|p| (p as &dyn Any).downcast_ref::<Affine<Q>>().map(convert))
+        .collect::<Option<Vec<Point>>>()?;
+    let scalars = scalars
+        .iter()
+        .map(|s| {
+            (s as &dyn Any)
+                .downcast_ref::<vidkit_blst::Scalar>()
+                .copied()
         })
         .collect::<Option<Vec<_>>>()?;
-    let engine: Box<dyn MsmEngine<B::Group>> = Box::new(Blst::<B> { points });
-    let any: Box<dyn Any> = Box::new(engine);
-    any.downcast::<Box<dyn MsmEngine<G>>>().ok().map(|b| *b)
+    Some(Box::new(blst_msm(&points, &scalars)))
 }

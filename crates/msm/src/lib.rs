@@ -44,11 +44,12 @@
 //! pay, for callers that learn the count as they go (rent or buy).
 //!
 //! **BLS12-381 through blst.** For BLS12-381's G1 and G2 without a table,
-//! with `std` on a 64-bit target, the MSM is blst's Pippenger instead
-//! ([`blst`] module; conversions in vidkit-blst): its assembly field
-//! arithmetic makes it 0.87–0.93× the time of the batch-affine Pippenger in
-//! G1 and 0.78–0.80× in G2 (`docs/msm.md`). BN254, BLS24-317, tables and
-//! builds without `std` keep the code of this crate.
+//! on one thread, with `std` on a 64-bit target, the MSM is blst's
+//! Pippenger instead ([`blst`] module; conversions in vidkit-blst): its
+//! assembly field arithmetic makes it 0.81–0.94× the time of the
+//! batch-affine Pippenger in G1 and 0.77–0.81× in G2 (`docs/msm.md`).
+//! Pools of several threads, BN254, BLS24-317, tables and builds without
+//! `std` keep the code of this crate.
 //!
 //! Why hand-written: arkworks 0.6 (the version vidkit is pinned to) has no
 //! batch-affine MSM, and no maintained crate offers one generic over
@@ -60,8 +61,8 @@
 //! * [`msm`], [`msm_bigint`], [`MsmBases`]: for **any** `G: CurveGroup`
 //!   (what the scheme crates, generic over `E: Pairing`, call). The fast path
 //!   is chosen at run time by a safe `TypeId` check and `Box<dyn Any>`
-//!   downcast for BLS12-381 (blst without a table) and BN254 (G1, G2); any
-//!   other group goes to
+//!   downcast for BLS12-381 (blst on one thread without a table) and BN254
+//!   (G1, G2); any other group goes to
 //!   arkworks' `VariableBaseMSM::msm`, which calls `SWCurveConfig::msm` of
 //!   its curve — so a curve crate gets the fast path by overriding that
 //!   method with [`pippenger::msm`] (vidkit-bls24-317 does). This avoids a
@@ -212,8 +213,7 @@ impl core::fmt::Display for LengthMismatch {
 impl core::error::Error for LengthMismatch {}
 
 /// Up to this many pairs the batch-affine engine multiplies point by point
-/// ([`add_scaled`]'s GLV path; BLS12-381 with `std` goes to blst, whose
-/// MSM is faster from two points): at 4 points that is ≈ 4·(128 doublings + 96 additions) against
+/// ([`add_scaled`]'s GLV path): at 4 points that is ≈ 4·(128 doublings + 96 additions) against
 /// ≈ 255 doublings and 85 windows of bucket sums for arkworks' small-MSM path.
 pub const PER_POINT_MSM: usize = 4;
 

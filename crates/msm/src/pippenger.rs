@@ -128,7 +128,7 @@ pub fn split(n: usize, bits: u32, c: u32, threads: usize) -> Split {
 }
 
 /// Threads of the pool the MSM runs on (1 without the `parallel` feature).
-fn pool_threads() -> usize {
+pub(crate) fn pool_threads() -> usize {
     #[cfg(feature = "parallel")]
     {
         rayon::current_num_threads()

@@ -15,8 +15,9 @@ use vidkit_msm::{
     GtFixedBases, LengthMismatch, MsmBases, TablePlan, TablePolicy, Workload, DEFAULT_TABLE_POINTS,
 };
 
-/// The engine of BLS12-381's plain bases: blst with `std` on 64-bit
-/// targets, else the batch-affine Pippenger.
+/// The engine of BLS12-381's plain bases: blst (on one thread; the
+/// batch-affine Pippenger on several) with `std` on 64-bit targets, else the
+/// batch-affine Pippenger.
 const BLS12_381_PLAIN: &str = if cfg!(all(feature = "std", target_pointer_width = "64")) {
     "blst"
 } else {
@@ -371,22 +372,6 @@ fn window_sizes_grow_with_the_msm() {
     assert!((11..=14).contains(&pippenger::window_size(1 << 16)));
 }
 
-/// blst's MSMs are cut into one chunk per thread, none under `MIN_CHUNK`
-/// points.
-#[cfg(all(feature = "std", target_pointer_width = "64"))]
-#[test]
-fn blst_cuts_one_chunk_per_thread_but_none_too_small() {
-    use vidkit_msm::blst::{chunks, MIN_CHUNK};
-    assert_eq!(chunks(0, 16), 1);
-    assert_eq!(chunks(MIN_CHUNK, 16), 1);
-    assert_eq!(chunks(MIN_CHUNK + 1, 16), 2);
-    assert_eq!(chunks(1000, 3), 3);
-    assert_eq!(chunks(1000, 16), 4);
-    assert_eq!(chunks(1 << 16, 16), 16);
-    assert_eq!(chunks(1 << 16, 1), 1);
-    assert_eq!(chunks(1 << 16, 0), 1);
-}
-
 /// The cut into tasks: one thread keeps the sequential cut; on more threads
 /// every thread gets a task at the sizes where the old rule (window groups
 /// only) left threads idle, and the modelled time falls with the threads.
@@ -447,8 +432,8 @@ fn every_cut_and_pool_gives_the_same_point() {
                 .build()
                 .unwrap();
             pool.install(|| {
-                // with `parallel` and blst: cut into chunks of at least
-                // `MIN_CHUNK` points (3 and 4 chunks at n = 1000)
+                // BLS12-381: blst on one thread, the batch-affine code on
+                // pools of several (with `parallel`)
                 assert_eq!(
                     msm::<ark_bls12_381::G1Projective>(&bases, &scalars),
                     expected
