@@ -28,8 +28,8 @@
 //! [`g1_msm`] and [`g2_msm`] compute `Σ_i s_i·P_i` with blst's Pippenger
 //! (`blst_p1s_mult_pippenger`, `blst_p2s_mult_pippenger`, through blst's
 //! safe [`MultiPoint`] API) on the calling thread: the workspace builds blst
-//! with `no-threads`, and callers that want several threads cut the points
-//! into chunks themselves (vidkit-msm does, on its rayon pool). Scalars
+//! with `no-threads` (vidkit-msm calls them on one thread only; on several
+//! its own parallel Pippenger was faster than one blst MSM per thread). Scalars
 //! are integers given by their limbs, packed for blst with as many bytes as
 //! the longest one needs, so short scalars (the 128-bit coefficients of a
 //! batch verification) pay for fewer windows.

@@ -296,7 +296,13 @@ impl<P: SWCurveConfig> MsmEngine<Projective<P>> for Fast<P> {
     }
     fn msm(&self, scalars: &[P::ScalarField]) -> Projective<P> {
         let n = self.bases.len().min(scalars.len());
-        if n <= crate::PER_POINT_MSM && self.table.is_none() {
+        // blst (BLS12-381 on one thread) beats the GLV path from two points
+        let per_point = if blst_serves::<P>() && pippenger::pool_threads() == 1 {
+            1
+        } else {
+            crate::PER_POINT_MSM
+        };
+        if n <= per_point && self.table.is_none() {
             // as `crate::msm`: a GLV multiplication per point beats any
             // bucket method (the cost `TablePolicy` counts for plain bases)
             if let Some(sum) =

@@ -213,7 +213,8 @@ impl core::fmt::Display for LengthMismatch {
 impl core::error::Error for LengthMismatch {}
 
 /// Up to this many pairs the batch-affine engine multiplies point by point
-/// ([`add_scaled`]'s GLV path): at 4 points that is ≈ 4·(128 doublings + 96 additions) against
+/// ([`add_scaled`]'s GLV path; BLS12-381 on one thread only for one pair,
+/// blst being faster from two): at 4 points that is ≈ 4·(128 doublings + 96 additions) against
 /// ≈ 255 doublings and 85 windows of bucket sums for arkworks' small-MSM path.
 pub const PER_POINT_MSM: usize = 4;
 
