@@ -297,7 +297,7 @@ impl<P: SWCurveConfig> MsmEngine<Projective<P>> for Fast<P> {
     fn msm(&self, scalars: &[P::ScalarField]) -> Projective<P> {
         let n = self.bases.len().min(scalars.len());
         // blst (BLS12-381 on one thread) beats the GLV path from two points
-        let per_point = if blst_serves::<P>() && pippenger::pool_threads() == 1 {
+        let per_point = if blst_here::<P>() {
             1
         } else {
             crate::PER_POINT_MSM
@@ -321,7 +321,7 @@ impl<P: SWCurveConfig> MsmEngine<Projective<P>> for Fast<P> {
             None => {
                 // BLS12-381 on one thread: blst (see `crate::blst`)
                 #[cfg(all(feature = "std", target_pointer_width = "64"))]
-                if pippenger::pool_threads() == 1 {
+                if blst_here::<P>() {
                     if let Some(sum) = crate::blst::msm(&self.bases, scalars) {
                         return sum;
                     }
@@ -362,6 +362,12 @@ use crate::blst::serves as blst_serves;
 #[allow(clippy::extra_unused_type_parameters)]
 fn blst_serves<P: SWCurveConfig>() -> bool {
     false
+}
+
+/// Whether a plain MSM over `Projective<P>` goes to blst now: a group blst
+/// serves, on a pool of one thread (see [`crate::blst`]).
+fn blst_here<P: SWCurveConfig>() -> bool {
+    blst_serves::<P>() && pippenger::pool_threads() == 1
 }
 
 /// The fast engine for `G` if `G` is one of the groups listed here.
