@@ -153,7 +153,7 @@ fn garbage_bytes_are_rejected() {
     let _ = Fq4::rand(&mut rng);
 }
 
-/// G2 MSM (arkworks' Pippenger) against the naive sum of products.
+/// G2 MSM (the `SWCurveConfig::msm` hook) against the naive sum of products.
 #[test]
 fn g2_msm_matches_naive() {
     use ark_ec::VariableBaseMSM;

@@ -1,30 +1,33 @@
-//! G1 MSM of BLS24-317 (vidkit-msm's batch-affine Pippenger through the
-//! `SWCurveConfig::msm` hook) against arkworks' Pippenger and a naive sum,
+//! G1 and G2 MSMs of BLS24-317 (vidkit-msm's batch-affine Pippenger through
+//! the `SWCurveConfig::msm` hook) against arkworks' Pippenger and a naive sum,
 //! over random sizes and the edge cases.
 
-use ark_ec::{AffineRepr, CurveGroup, PrimeGroup, VariableBaseMSM};
+use ark_ec::{
+    short_weierstrass::{Affine, Projective, SWCurveConfig},
+    AffineRepr, CurveGroup, PrimeGroup, VariableBaseMSM,
+};
 use ark_ff::{PrimeField, UniformRand, Zero};
 use ark_std::rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha20Rng;
-use vidkit_bls24_317::{Fr, G1Affine, G1Projective};
+use vidkit_bls24_317::{g1, g2, Fr};
 
-fn random_points(n: usize, rng: &mut impl Rng) -> Vec<G1Affine> {
-    let v: Vec<G1Projective> = (0..n).map(|_| G1Projective::rand(rng)).collect();
-    G1Projective::normalize_batch(&v)
+fn random_points<P: SWCurveConfig>(n: usize, rng: &mut impl Rng) -> Vec<Affine<P>> {
+    let v: Vec<Projective<P>> = (0..n).map(|_| Projective::<P>::rand(rng)).collect();
+    Projective::normalize_batch(&v)
 }
 
 /// The hook, vidkit-msm's generic entry, and the batch-affine core at a few
 /// widths, all equal to arkworks' Pippenger (`msm_unchecked` bypasses the hook).
-fn check(bases: &[G1Affine], scalars: &[Fr]) -> G1Projective {
-    let expected = G1Projective::msm_unchecked(bases, scalars);
+fn check<P: SWCurveConfig<ScalarField = Fr>>(bases: &[Affine<P>], scalars: &[Fr]) -> Projective<P> {
+    let expected = Projective::<P>::msm_unchecked(bases, scalars);
     let n = bases.len().min(scalars.len());
     assert_eq!(
-        G1Projective::msm(&bases[..n], &scalars[..n]).unwrap(),
+        Projective::<P>::msm(&bases[..n], &scalars[..n]).unwrap(),
         expected,
         "hook, n = {n}"
     );
     assert_eq!(
-        vidkit_msm::msm::<G1Projective>(bases, scalars),
+        vidkit_msm::msm::<Projective<P>>(bases, scalars),
         expected,
         "generic, n = {n}"
     );
@@ -36,40 +39,48 @@ fn check(bases: &[G1Affine], scalars: &[Fr]) -> G1Projective {
             "batch-affine c = {c}, n = {n}"
         );
     }
-    let prepared = vidkit_msm::MsmBases::<G1Projective>::for_msms(bases, 1000);
+    let prepared = vidkit_msm::MsmBases::<Projective<P>>::for_msms(bases, 1000);
     assert_eq!(prepared.msm(scalars), expected, "prepared, n = {n}");
     expected
 }
 
-fn naive(bases: &[G1Affine], scalars: &[Fr]) -> G1Projective {
+fn naive<P: SWCurveConfig<ScalarField = Fr>>(bases: &[Affine<P>], scalars: &[Fr]) -> Projective<P> {
     bases.iter().zip(scalars).map(|(b, s)| *b * s).sum()
 }
 
-#[test]
-fn msm_matches_arkworks_and_naive_sum_on_random_sizes() {
-    let mut rng = ChaCha20Rng::seed_from_u64(24);
+fn random_sizes<P: SWCurveConfig<ScalarField = Fr>>(seed: u64, max: usize) {
+    let mut rng = ChaCha20Rng::seed_from_u64(seed);
     for _ in 0..6 {
-        let n = rng.gen_range(0..200);
-        let bases = random_points(n, &mut rng);
+        let n = rng.gen_range(0..max);
+        let bases = random_points::<P>(n, &mut rng);
         let scalars: Vec<Fr> = (0..n).map(|_| Fr::rand(&mut rng)).collect();
         assert_eq!(check(&bases, &scalars), naive(&bases, &scalars));
     }
 }
 
 #[test]
-fn msm_edge_cases() {
-    let mut rng = ChaCha20Rng::seed_from_u64(317);
-    let g = G1Affine::generator();
+fn g1_msm_matches_arkworks_and_naive_sum_on_random_sizes() {
+    random_sizes::<g1::Config>(24, 200);
+}
+
+#[test]
+fn g2_msm_matches_arkworks_and_naive_sum_on_random_sizes() {
+    random_sizes::<g2::Config>(25, 120);
+}
+
+fn edge_cases<P: SWCurveConfig<ScalarField = Fr>>(seed: u64, sizes: &[usize]) {
+    let mut rng = ChaCha20Rng::seed_from_u64(seed);
+    let g = Affine::<P>::generator();
     let minus_one = -Fr::from(1u64);
-    assert!(check(&[], &[]).is_zero());
-    assert_eq!(check(&[g], &[minus_one]), -G1Projective::generator());
-    for n in [5usize, 64, 150] {
-        let bases = random_points(n, &mut rng);
+    assert!(check::<P>(&[], &[]).is_zero());
+    assert_eq!(check(&[g], &[minus_one]), -Projective::<P>::generator());
+    for &n in sizes {
+        let bases = random_points::<P>(n, &mut rng);
         let scalars: Vec<Fr> = (0..n).map(|_| Fr::rand(&mut rng)).collect();
         assert!(check(&bases, &vec![Fr::zero(); n]).is_zero());
         let mut with_id = bases.clone();
         for b in with_id.iter_mut().step_by(2) {
-            *b = G1Affine::zero();
+            *b = Affine::<P>::zero();
         }
         assert_eq!(check(&with_id, &scalars), naive(&with_id, &scalars));
         let fives = vec![Fr::from(5u64); n];
@@ -85,7 +96,7 @@ fn msm_edge_cases() {
         );
         // inputs of different lengths are refused, never truncated
         assert_eq!(
-            vidkit_msm::try_msm::<G1Projective>(&bases[..n / 2], &scalars),
+            vidkit_msm::try_msm::<Projective<P>>(&bases[..n / 2], &scalars),
             Err(vidkit_msm::LengthMismatch {
                 bases: n / 2,
                 scalars: n
@@ -94,13 +105,23 @@ fn msm_edge_cases() {
     }
 }
 
+#[test]
+fn g1_msm_edge_cases() {
+    edge_cases::<g1::Config>(317, &[5, 64, 150]);
+}
+
+#[test]
+fn g2_msm_edge_cases() {
+    edge_cases::<g2::Config>(318, &[5, 64, 100]);
+}
+
 /// vidkit-msm's `G_T` multi-exponentiation on BLS24-317: its Frobenius split
 /// (found from the moduli: degree 24, `p ≡ x (mod r)`, eight digits) and
 /// its fixed-base tables give arkworks' generic `G_T` MSM.
 #[test]
 fn gt_msm_matches_arkworks() {
     use ark_ec::pairing::{Pairing, PairingOutput};
-    use vidkit_bls24_317::{Bls24_317, G2Affine};
+    use vidkit_bls24_317::{Bls24_317, G1Affine, G2Affine};
     let mut rng = ChaCha20Rng::seed_from_u64(24);
     let t = Bls24_317::pairing(G1Affine::generator(), G2Affine::generator());
     for m in [1usize, 2, 5, 40] {
