@@ -2,14 +2,14 @@
 //!
 //! Ids `{vidkit|batch-affine|vidkit-table|arkworks}/2^s` for `s` in
 //! `MSM_MIN_LOG..=MSM_MAX_LOG` (default 6..=16, every other size; `MSM_STEP=1`
-//! for all sizes); the G2 group `msm/bls12-381-g2` stops at `MSM_G2_MAX_LOG`
-//! (default 12). `vidkit` is the generic entry [`vidkit_msm::msm`] (blst on
+//! for all sizes); the G2 groups `msm/bls12-381-g2` and `msm/bn254-g2` stop at
+//! `MSM_G2_MAX_LOG` (default 12). `vidkit` is the generic entry [`vidkit_msm::msm`] (blst on
 //! BLS12-381, see `vidkit_msm::blst`), `batch-affine` the crate's own
 //! Pippenger ([`pippenger::msm`], what `vidkit` runs on BN254).
 //! `vidkit-table` is [`MsmBases::with_precomputation`] (the table is built
 //! outside the timed closure). Set `MSM_WINDOWS=1` to also time
 //! `pippenger::msm_bigint_with_window` for `c` around the chosen width
-//! (`tune/{curve}/2^s/c`), the measurement behind `window_size`. Set
+//! (`tune/{curve}/2^s/c`, G1 and G2), the measurement behind `window_size`. Set
 //! `MSM_PLANS=1` to time 64 MSMs of `n` bases at once (`msm_rows`, how the
 //! schemes use a table) on every kind of table ([`TablePlan`]) for small `n`
 //! (`plans/{curve}/n/{plan}`), the measurement behind [`TablePolicy`]; the
@@ -36,7 +36,7 @@ mod common;
 use common::points;
 
 /// The groups of one curve group; `max_log` names the variable of its
-/// largest size; the `tune/` and `plans/` groups only where `g1`.
+/// largest size; the `plans/` group only where `g1`.
 fn curve<P: SWCurveConfig>(c: &mut Criterion, name: &str, max_log: &str, g1: bool) {
     let (lo, hi, step) = (
         env("MSM_MIN_LOG", 6),
@@ -79,7 +79,7 @@ fn curve<P: SWCurveConfig>(c: &mut Criterion, name: &str, max_log: &str, g1: boo
         }
     }
     g.finish();
-    if g1 && env("MSM_WINDOWS", 0) == 1 {
+    if env("MSM_WINDOWS", 0) == 1 {
         let mut g = c.benchmark_group(format!("tune/{name}"));
         g.sample_size(10);
         for s in (lo..=hi).step_by(step as usize) {
@@ -127,6 +127,7 @@ fn benches(c: &mut Criterion) {
     curve::<ark_bls12_381::g1::Config>(c, "bls12-381", "MSM_MAX_LOG", true);
     curve::<ark_bn254::g1::Config>(c, "bn254", "MSM_MAX_LOG", true);
     curve::<ark_bls12_381::g2::Config>(c, "bls12-381-g2", "MSM_G2_MAX_LOG", false);
+    curve::<ark_bn254::g2::Config>(c, "bn254-g2", "MSM_G2_MAX_LOG", false);
 }
 
 criterion_group!(msm, benches);
