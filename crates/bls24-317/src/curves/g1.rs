@@ -81,10 +81,7 @@ impl SWCurveConfig for Config {
     /// and vidkit-msm's generic entry points for groups they do not know
     /// call this hook).
     fn msm(bases: &[G1Affine], scalars: &[Fr]) -> Result<G1Projective, usize> {
-        if bases.len() != scalars.len() {
-            return Err(bases.len().min(scalars.len()));
-        }
-        Ok(vidkit_msm::pippenger::msm(bases, scalars))
+        super::batch_affine_msm(bases, scalars)
     }
 
     #[inline]

@@ -14,6 +14,19 @@ pub use self::{
     g2::{G2Affine, G2Projective},
 };
 
+/// The body of G1's and G2's `SWCurveConfig::msm` hook: vidkit-msm's
+/// batch-affine Pippenger, with arkworks' contract for unequal lengths
+/// (`Err` of the shorter length).
+fn batch_affine_msm<P: ark_ec::short_weierstrass::SWCurveConfig>(
+    bases: &[ark_ec::short_weierstrass::Affine<P>],
+    scalars: &[P::ScalarField],
+) -> Result<ark_ec::short_weierstrass::Projective<P>, usize> {
+    if bases.len() != scalars.len() {
+        return Err(bases.len().min(scalars.len()));
+    }
+    Ok(vidkit_msm::pippenger::msm(bases, scalars))
+}
+
 /// The [`Bls24Config`] of BLS24-317: seed `x = 0xd9018000`, M-type twist.
 #[derive(Clone, Copy, Default, PartialEq, Eq, Debug)]
 pub struct Config;
