@@ -3,5 +3,6 @@
 
 mod claims;
 mod end_to_end;
+mod figures;
 mod repeats;
 mod statistics;
