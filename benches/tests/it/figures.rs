@@ -298,15 +298,15 @@ fn samples<'a>(
 /// The lowest and the highest ratio of one part.
 fn part_range(part: &Part, logs: &mut BTreeMap<PathBuf, String>) -> Result<(f64, f64), String> {
     let path = root().join("results").join(&part.log);
-    if !logs.contains_key(&path) {
-        let text =
-            std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
-        logs.insert(path.clone(), text);
-    }
     if part.log.ends_with(".jsonl") {
         let samples =
             sweep_samples(&read_records(&path).map_err(|e| format!("{}: {e}", path.display()))?);
         return ratio_range(&samples, &samples, part);
+    }
+    if !logs.contains_key(&path) {
+        let text =
+            std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+        logs.insert(path.clone(), text);
     }
     let until = part.until.as_deref();
     let num = parse_log(&logs[&path], part.section.as_deref(), until);
