@@ -50,47 +50,8 @@ struct Value {
     /// `x0`, `x1`, `x2`: that many decimals; `s2`, `s3`: that many
     /// significant digits; then `×` (a range `a–b×`).
     fmt: String,
-    /// The ratios whose range this value is, from one or several logs ...
-    #[serde(default)]
+    /// The ratios whose range this value is, from one or several logs.
     parts: Vec<Part>,
-    /// ... or one part given inline (the fields of [`Part`]).
-    log: Option<String>,
-    num: Option<String>,
-    den: Option<String>,
-    #[serde(default)]
-    ids: Vec<String>,
-    #[serde(default)]
-    stat: Stat,
-    section: Option<String>,
-    until: Option<String>,
-    den_section: Option<String>,
-    #[serde(default = "one")]
-    scale: f64,
-}
-
-impl Value {
-    fn parts(&self) -> Result<Vec<Part>, String> {
-        let mut parts = self.parts.clone();
-        match (&self.log, &self.num, &self.den) {
-            (Some(log), Some(num), Some(den)) => parts.push(Part {
-                log: log.clone(),
-                num: num.clone(),
-                den: den.clone(),
-                ids: self.ids.clone(),
-                stat: self.stat,
-                section: self.section.clone(),
-                until: self.until.clone(),
-                den_section: self.den_section.clone(),
-                scale: self.scale,
-            }),
-            (None, None, None) => {}
-            _ => return Err("an inline part needs log, num and den".into()),
-        }
-        if parts.is_empty() {
-            return Err("a value without a log".into());
-        }
-        Ok(parts)
-    }
 }
 
 /// Ratios of one log: `num / den` for each id.
@@ -399,9 +360,11 @@ fn format_range(lo: f64, hi: f64, fmt: &str) -> Result<String, String> {
 }
 
 fn value_text(v: &Value, logs: &mut BTreeMap<PathBuf, String>) -> Result<String, String> {
-    let parts = v.parts()?;
+    if v.parts.is_empty() {
+        return Err("a value without a log".into());
+    }
     let (mut lo, mut hi) = (f64::INFINITY, f64::NEG_INFINITY);
-    for p in &parts {
+    for p in &v.parts {
         let (a, b) = part_range(p, logs)?;
         lo = lo.min(a);
         hi = hi.max(b);
