@@ -1,7 +1,8 @@
 //! aPlonK-PC, komodo 1.0.1 (`aplonk` module, arkworks 0.4 + patched
 //! ark-poly-commit, see prepare.sh) beside vidkit-aplonk (arkworks 0.6), in ONE
-//! criterion run, BLS12-381, single-threaded, n = 2k, evaluation points 0..n−1
-//! (vidkit `Encoding::Points`).
+//! criterion run, BLS12-381, n = 2k, evaluation points 0..n−1 (vidkit
+//! `Encoding::Points`). Single-threaded with `RAYON_NUM_THREADS=1`: komodo's
+//! arkworks 0.4 is built with `parallel` (see Cargo.toml).
 //!
 //! komodo's aPlonK needs m to be a power of two and |F| = k·m·31 bytes exactly,
 //! and proving is slow (peers.md: ~18 s for the 8 shards of 31 KiB), so the
@@ -15,7 +16,7 @@
 //! in one batch check).
 //!
 //! Run from this directory after `./prepare.sh`:
-//! `cargo run --release --bin aplonk -- --bench --noplot`.
+//! `RAYON_NUM_THREADS=1 cargo run --release --bin aplonk -- --bench --noplot`.
 
 use ark_bls12_381_04::{Bls12_381 as KBls, Fr as KFr};
 use ark_ec_04::AffineRepr;

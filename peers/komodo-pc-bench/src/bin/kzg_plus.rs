@@ -1,7 +1,9 @@
 //! KZG+, komodo 1.0.1 (`kzg` module, arkworks 0.4 + patched ark-poly-commit, see
 //! prepare.sh) beside vidkit-kzg-plus (arkworks 0.6), in ONE criterion run,
-//! BLS12-381, single-threaded, n = 2k, evaluation points 0..n−1 (komodo's
-//! Vandermonde encoding; vidkit `Encoding::Points`), minimum-size setups.
+//! BLS12-381, n = 2k, evaluation points 0..n−1 (komodo's Vandermonde encoding;
+//! vidkit `Encoding::Points`), minimum-size setups. Single-threaded with
+//! `RAYON_NUM_THREADS=1`: komodo's arkworks 0.4 is built with `parallel` (see
+//! Cargo.toml).
 //!
 //! Groups `kzg-plus-vs-komodo/{commit,prove,verify,batch_verify}/bls12-381`,
 //! ids `{komodo|vidkit}/k=…,n=…,F=…`:
@@ -13,7 +15,7 @@
 //!
 //! Points: `KZG_PLUS_POINTS=k:bytes,…` (default: k ∈ {4, 16, 64} at 31 KiB and
 //! 496 KiB). Run from this directory after `./prepare.sh`:
-//! `cargo run --release --bin kzg_plus -- --bench --noplot`.
+//! `RAYON_NUM_THREADS=1 cargo run --release --bin kzg_plus -- --bench --noplot`.
 
 use ark_bls12_381_04::{Bls12_381 as KBls, Fr as KFr};
 use ark_poly_commit_04::kzg10::KZG10;
