@@ -48,7 +48,8 @@ struct Figure {
 #[serde(deny_unknown_fields)]
 struct Value {
     /// `x0`, `x1`, `x2`: that many decimals; `s2`, `s3`: that many
-    /// significant digits; then `×` (a range `a–b×`).
+    /// significant digits; then `×` (a range `a–b×`). `ms`: a time (`time`
+    /// and `runs` stats) as `table.py` writes it.
     fmt: String,
     /// The ratios whose range this value is, from one or several logs.
     parts: Vec<Part>,
@@ -61,9 +62,10 @@ struct Part {
     /// Path of the log, under `results/`: a benchmark log, or a sweep's
     /// `.jsonl` records (see [`sweep_samples`] for their names).
     log: String,
-    /// Benchmark names; `{}` is replaced by each of `ids`.
+    /// Benchmark names; `{}` is replaced by each of `ids`. No `den` for
+    /// the stats that read one benchmark's times.
     num: String,
-    den: String,
+    den: Option<String>,
     #[serde(default)]
     ids: Vec<String>,
     /// `median` (the default): median / median. `span`: the upper median of
@@ -71,6 +73,9 @@ struct Part {
     /// `median(num)/max(den) … median(num)/min(den)` (how `table.py` compares
     /// vidkit with a peer run several times). `each`: the i-th run of `num`
     /// against the i-th of `den` (runs in rounds), every round's ratio.
+    /// `time`: no ratio but `num`'s upper median (as `table.py` gives
+    /// vidkit's time); `runs`: the fastest and the slowest run of `num` (a
+    /// peer's range in `table.py`); both in milliseconds, for `fmt = "ms"`.
     #[serde(default)]
     stat: Stat,
     /// Only the lines under the `## ` headings that contain this text
@@ -99,6 +104,8 @@ enum Stat {
     Median,
     Span,
     Each,
+    Time,
+    Runs,
 }
 
 /// Every timing in a log, in milliseconds, by benchmark name, in log order.
@@ -298,13 +305,29 @@ fn ratio_range(
             part.section.as_deref(),
             part,
         )?;
-        let den = samples(
-            den_log,
-            &part.den.replace("{}", id),
-            part.den_section.as_deref().or(part.section.as_deref()),
-            part,
-        )?;
+        let den_name = part.den.as_deref().map(|d| d.replace("{}", id));
+        let den = match (&den_name, part.stat) {
+            (None, Stat::Time | Stat::Runs) => &[][..],
+            (Some(_), Stat::Time | Stat::Runs) => {
+                return Err(format!(
+                    "results/{}: `{:?}` takes no `den`",
+                    part.log, part.stat
+                ))
+            }
+            (None, _) => return Err(format!("results/{}: a ratio needs `den`", part.log)),
+            (Some(name), _) => samples(
+                den_log,
+                name,
+                part.den_section.as_deref().or(part.section.as_deref()),
+                part,
+            )?,
+        };
         let (a, b) = match part.stat {
+            Stat::Time => (upper_median(num), upper_median(num)),
+            Stat::Runs => (
+                num.iter().copied().fold(f64::INFINITY, f64::min),
+                num.iter().copied().fold(f64::NEG_INFINITY, f64::max),
+            ),
             Stat::Median => (median(num) / median(den), median(num) / median(den)),
             Stat::Span => {
                 let m = upper_median(num);
@@ -320,7 +343,7 @@ fn ratio_range(
                         num.len(),
                         part.num.replace("{}", id),
                         den.len(),
-                        part.den.replace("{}", id)
+                        den_name.unwrap_or_default()
                     ));
                 }
                 let r: Vec<f64> = num.iter().zip(den).map(|(n, d)| n / d).collect();
@@ -349,6 +372,32 @@ fn format_number(x: f64, fmt: &str) -> Result<String, String> {
     Ok(format!("{x:.decimals$}"))
 }
 
+/// A time in milliseconds as `table.py` writes it: `1521 ms`, `50.0 ms`,
+/// `5.26 ms`, `598 µs` (number, unit).
+fn format_ms(ms: f64) -> (String, &'static str) {
+    if ms >= 100.0 {
+        (format!("{ms:.0}"), "ms")
+    } else if ms >= 10.0 {
+        (format!("{ms:.1}"), "ms")
+    } else if ms >= 1.0 {
+        (format!("{ms:.2}"), "ms")
+    } else {
+        (format!("{:.0}", ms * 1000.0), "µs")
+    }
+}
+
+/// `a unit` or `a–b unit` (`a unit–b unit` across units).
+fn format_time_range(lo: f64, hi: f64) -> String {
+    let ((a, ua), (b, ub)) = (format_ms(lo), format_ms(hi));
+    if (&a, ua) == (&b, ub) {
+        format!("{a} {ua}")
+    } else if ua == ub {
+        format!("{a}–{b} {ua}")
+    } else {
+        format!("{a} {ua}–{b} {ub}")
+    }
+}
+
 /// `a×` or `a–b×` (one value when both ends format alike).
 fn format_range(lo: f64, hi: f64, fmt: &str) -> Result<String, String> {
     let (a, b) = (format_number(lo, fmt)?, format_number(hi, fmt)?);
@@ -368,6 +417,9 @@ fn value_text(v: &Value, logs: &mut BTreeMap<PathBuf, String>) -> Result<String,
         let (a, b) = part_range(p, logs)?;
         lo = lo.min(a);
         hi = hi.max(b);
+    }
+    if v.fmt == "ms" {
+        return Ok(format_time_range(lo, hi));
     }
     format_range(lo, hi, &v.fmt)
 }
@@ -452,7 +504,7 @@ fn part(num: &str, den: &str, ids: &[&str], stat: Stat, section: Option<&str>) -
     Part {
         log: "test".into(),
         num: num.into(),
-        den: den.into(),
+        den: (!den.is_empty()).then(|| den.into()),
         ids: ids.iter().map(|s| s.to_string()).collect(),
         stat,
         section: section.map(str::to_owned),
@@ -531,4 +583,14 @@ fn the_checker_computes_ratios_and_ranges_and_fails_on_what_is_missing() {
     assert_eq!(format_range(0.854, 0.854, "s2").unwrap(), "0.85×");
     assert!(format_range(1.0, 1.0, "%").is_err());
     assert!(format_range(1.0, 1.0, "s0").is_err());
+    // One benchmark's times: 2^8's upper median of [10, 5], and its runs.
+    let time = part("c/op/2^8", "", &[], Stat::Time, None);
+    assert_eq!(range_of(&time).unwrap(), (10.0, 10.0));
+    let runs = part("gnark:c/op/2^8", "", &[], Stat::Runs, None);
+    assert_eq!(range_of(&runs).unwrap(), (8.0, 12.5));
+    assert!(range_of(&part("c/op/2^8", "c/op/2^8", &[], Stat::Time, None)).is_err());
+    assert!(range_of(&part("c/op/2^8", "", &[], Stat::Median, None)).is_err());
+    assert_eq!(format_time_range(8.0, 12.5), "8.00–12.5 ms");
+    assert_eq!(format_time_range(1521.0, 1521.2), "1521 ms");
+    assert_eq!(format_time_range(0.598, 1.2), "598 µs–1.20 ms");
 }
