@@ -49,7 +49,8 @@ struct Figure {
 struct Value {
     /// `x0`, `x1`, `x2`: that many decimals; `s2`, `s3`: that many
     /// significant digits; then `×` (a range `a–b×`). `ms`: a time (`time`
-    /// and `runs` stats) as `table.py` writes it.
+    /// and `runs` stats) as `table.py` writes it; `t3`: a time with three
+    /// significant digits.
     fmt: String,
     /// The ratios whose range this value is, from one or several logs.
     parts: Vec<Part>,
@@ -366,7 +367,12 @@ fn format_number(x: f64, fmt: &str) -> Result<String, String> {
     let n: i32 = n.parse().map_err(|_| bad())?;
     let decimals = match kind {
         "x" => n,
-        "s" if n > 0 => (n - 1 - x.abs().log10().floor() as i32).max(0),
+        "s" if n > 0 => {
+            // the magnitude after rounding to n digits (99.96 → 100, not 100.0)
+            let step = 10f64.powi(x.abs().log10().floor() as i32 - n + 1);
+            let rounded = (x / step).round() * step;
+            (n - 1 - rounded.abs().log10().floor() as i32).max(0)
+        }
         _ => return Err(bad()),
     } as usize;
     Ok(format!("{x:.decimals$}"))
@@ -386,9 +392,23 @@ fn format_ms(ms: f64) -> (String, &'static str) {
     }
 }
 
-/// `a unit` or `a–b unit` (`a unit–b unit` across units).
-fn format_time_range(lo: f64, hi: f64) -> String {
-    let ((a, ua), (b, ub)) = (format_ms(lo), format_ms(hi));
+/// A time in milliseconds with three significant digits, in the unit that
+/// keeps it between 1 and 1000: `656 µs`, `2.95 ms`, `13.0 s`.
+fn format_sig3(ms: f64) -> (String, &'static str) {
+    let (v, unit) = if ms >= 1000.0 {
+        (ms / 1000.0, "s")
+    } else if ms >= 1.0 {
+        (ms, "ms")
+    } else {
+        (ms * 1000.0, "µs")
+    };
+    (format_number(v, "s3").unwrap_or_default(), unit)
+}
+
+/// `a unit` or `a–b unit` (`a unit–b unit` across units), each end written
+/// by `f`.
+fn format_time_range(lo: f64, hi: f64, f: fn(f64) -> (String, &'static str)) -> String {
+    let ((a, ua), (b, ub)) = (f(lo), f(hi));
     if (&a, ua) == (&b, ub) {
         format!("{a} {ua}")
     } else if ua == ub {
@@ -418,8 +438,10 @@ fn value_text(v: &Value, logs: &mut BTreeMap<PathBuf, String>) -> Result<String,
         lo = lo.min(a);
         hi = hi.max(b);
     }
-    if v.fmt == "ms" {
-        return Ok(format_time_range(lo, hi));
+    match v.fmt.as_str() {
+        "ms" => return Ok(format_time_range(lo, hi, format_ms)),
+        "t3" => return Ok(format_time_range(lo, hi, format_sig3)),
+        _ => {}
     }
     format_range(lo, hi, &v.fmt)
 }
@@ -590,7 +612,13 @@ fn the_checker_computes_ratios_and_ranges_and_fails_on_what_is_missing() {
     assert_eq!(range_of(&runs).unwrap(), (8.0, 12.5));
     assert!(range_of(&part("c/op/2^8", "c/op/2^8", &[], Stat::Time, None)).is_err());
     assert!(range_of(&part("c/op/2^8", "", &[], Stat::Median, None)).is_err());
-    assert_eq!(format_time_range(8.0, 12.5), "8.00–12.5 ms");
-    assert_eq!(format_time_range(1521.0, 1521.2), "1521 ms");
-    assert_eq!(format_time_range(0.598, 1.2), "598 µs–1.20 ms");
+    assert_eq!(format_time_range(8.0, 12.5, format_ms), "8.00–12.5 ms");
+    assert_eq!(format_time_range(1521.0, 1521.2, format_ms), "1521 ms");
+    assert_eq!(format_time_range(0.598, 1.2, format_ms), "598 µs–1.20 ms");
+    assert_eq!(format_time_range(0.6562, 0.6562, format_sig3), "656 µs");
+    assert_eq!(
+        format_time_range(13004.0, 13300.0, format_sig3),
+        "13.0–13.3 s"
+    );
+    assert_eq!(format_time_range(99.96, 99.96, format_sig3), "100 ms");
 }
