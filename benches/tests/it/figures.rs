@@ -20,7 +20,12 @@
 use serde::Deserialize;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use vidkit_benches::{plot::Metric, record::Record, store::read_records};
+use vidkit_benches::{
+    plot::Metric,
+    record::Record,
+    stats::{summarize, Summary},
+    store::read_records,
+};
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..")
@@ -237,16 +242,9 @@ fn upper_median(v: &[f64]) -> f64 {
     s[s.len() / 2]
 }
 
-/// The median (of an even count, the mean of the two middle values).
-fn median(v: &[f64]) -> f64 {
-    let mut s = v.to_vec();
-    s.sort_by(f64::total_cmp);
-    let h = s.len() / 2;
-    if s.len() % 2 == 1 {
-        s[h]
-    } else {
-        (s[h - 1] + s[h]) / 2.0
-    }
+/// Median, minimum and maximum of samples that [`samples`] found non-empty.
+fn summary(v: &[f64]) -> Summary {
+    summarize(v).expect("samples() returns no empty list")
 }
 
 fn samples<'a>(
@@ -264,26 +262,40 @@ fn samples<'a>(
         })
 }
 
+/// Which timings of a log: (log, section, end of section).
+type Key = (String, Option<String>, Option<String>);
+
+/// Timings by name, parsed once per [`Key`].
+type Parsed = BTreeMap<Key, BTreeMap<String, Vec<f64>>>;
+
+/// Parses the timings of `part.log` under `section` (a sweep's samples for
+/// a `.jsonl` log) unless done before; their key in `parsed`.
+fn parse_once(part: &Part, section: Option<&str>, parsed: &mut Parsed) -> Result<Key, String> {
+    let key = (
+        part.log.clone(),
+        section.map(str::to_owned),
+        part.until.clone(),
+    );
+    if !parsed.contains_key(&key) {
+        let path = root().join("results").join(&part.log);
+        let failed = |e: &dyn std::fmt::Display| format!("{}: {e}", path.display());
+        let map = if part.log.ends_with(".jsonl") {
+            sweep_samples(&read_records(&path).map_err(|e| failed(&e))?)
+        } else {
+            let text = std::fs::read_to_string(&path).map_err(|e| failed(&e))?;
+            parse_log(&text, section, part.until.as_deref())
+        };
+        parsed.insert(key.clone(), map);
+    }
+    Ok(key)
+}
+
 /// The lowest and the highest ratio of one part.
-fn part_range(part: &Part, logs: &mut BTreeMap<PathBuf, String>) -> Result<(f64, f64), String> {
-    let path = root().join("results").join(&part.log);
-    if part.log.ends_with(".jsonl") {
-        let samples =
-            sweep_samples(&read_records(&path).map_err(|e| format!("{}: {e}", path.display()))?);
-        return ratio_range(&samples, &samples, part);
-    }
-    if !logs.contains_key(&path) {
-        let text =
-            std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
-        logs.insert(path.clone(), text);
-    }
-    let until = part.until.as_deref();
-    let num = parse_log(&logs[&path], part.section.as_deref(), until);
-    let den = match &part.den_section {
-        Some(d) => parse_log(&logs[&path], Some(d), until),
-        None => num.clone(),
-    };
-    ratio_range(&num, &den, part)
+fn part_range(part: &Part, parsed: &mut Parsed) -> Result<(f64, f64), String> {
+    let num = parse_once(part, part.section.as_deref(), parsed)?;
+    let den_section = part.den_section.as_deref().or(part.section.as_deref());
+    let den = parse_once(part, den_section, parsed)?;
+    ratio_range(&parsed[&num], &parsed[&den], part)
 }
 
 /// The lowest and the highest of `part`'s ratios, `num` from one parsed log
@@ -325,16 +337,14 @@ fn ratio_range(
         };
         let (a, b) = match part.stat {
             Stat::Time => (upper_median(num), upper_median(num)),
-            Stat::Runs => (
-                num.iter().copied().fold(f64::INFINITY, f64::min),
-                num.iter().copied().fold(f64::NEG_INFINITY, f64::max),
-            ),
-            Stat::Median => (median(num) / median(den), median(num) / median(den)),
+            Stat::Runs => (summary(num).min, summary(num).max),
+            Stat::Median => {
+                let r = summary(num).median / summary(den).median;
+                (r, r)
+            }
             Stat::Span => {
-                let m = upper_median(num);
-                let max = den.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-                let min = den.iter().copied().fold(f64::INFINITY, f64::min);
-                (m / max, m / min)
+                let (m, d) = (upper_median(num), summary(den));
+                (m / d.max, m / d.min)
             }
             Stat::Each => {
                 if num.len() != den.len() {
@@ -348,10 +358,7 @@ fn ratio_range(
                     ));
                 }
                 let r: Vec<f64> = num.iter().zip(den).map(|(n, d)| n / d).collect();
-                (
-                    r.iter().copied().fold(f64::INFINITY, f64::min),
-                    r.iter().copied().fold(f64::NEG_INFINITY, f64::max),
-                )
+                (summary(&r).min, summary(&r).max)
             }
         };
         lo = lo.min(a * part.scale);
@@ -428,13 +435,13 @@ fn format_range(lo: f64, hi: f64, fmt: &str) -> Result<String, String> {
     })
 }
 
-fn value_text(v: &Value, logs: &mut BTreeMap<PathBuf, String>) -> Result<String, String> {
+fn value_text(v: &Value, parsed: &mut Parsed) -> Result<String, String> {
     if v.parts.is_empty() {
         return Err("a value without a log".into());
     }
     let (mut lo, mut hi) = (f64::INFINITY, f64::NEG_INFINITY);
     for p in &v.parts {
-        let (a, b) = part_range(p, logs)?;
+        let (a, b) = part_range(p, parsed)?;
         lo = lo.min(a);
         hi = hi.max(b);
     }
@@ -447,7 +454,7 @@ fn value_text(v: &Value, logs: &mut BTreeMap<PathBuf, String>) -> Result<String,
 }
 
 /// The sentence a figure's document must contain, from the logs.
-fn expected(f: &Figure, logs: &mut BTreeMap<PathBuf, String>) -> Result<String, String> {
+fn expected(f: &Figure, parsed: &mut Parsed) -> Result<String, String> {
     let pieces: Vec<&str> = f.text.split("{}").collect();
     if pieces.len() != f.values.len() + 1 {
         return Err(format!(
@@ -459,7 +466,7 @@ fn expected(f: &Figure, logs: &mut BTreeMap<PathBuf, String>) -> Result<String, 
     }
     let mut out = String::from(pieces[0]);
     for (v, piece) in f.values.iter().zip(&pieces[1..]) {
-        out += &value_text(v, logs)?;
+        out += &value_text(v, parsed)?;
         out += piece;
     }
     Ok(out)
@@ -478,7 +485,7 @@ fn normalized(s: &str) -> String {
 #[test]
 fn every_quoted_figure_is_what_its_log_gives() {
     let manifest = read_manifest(&root().join("results/figures.toml"));
-    let mut logs = BTreeMap::new();
+    let mut parsed = Parsed::new();
     let mut docs: BTreeMap<String, String> = BTreeMap::new();
     let mut failures = Vec::new();
     for f in &manifest.figure {
@@ -488,7 +495,7 @@ fn every_quoted_figure_is_what_its_log_gives() {
                     .unwrap_or_else(|e| panic!("{}: {e}", f.doc)),
             )
         });
-        match expected(f, &mut logs) {
+        match expected(f, &mut parsed) {
             Ok(sentence) if doc.contains(&normalized(&sentence)) => {}
             Ok(sentence) => failures.push(format!(
                 "{} does not say what its log gives: {sentence:?}",
