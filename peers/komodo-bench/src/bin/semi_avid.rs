@@ -145,11 +145,13 @@ fn side_by_side(c: &mut Criterion) {
 
             // steady state of a disperser: commit until the key has built its
             // table (what a long run of commits of this size leads to)
-            let shards = scheme.encode(&data).unwrap().shards;
-            let m = vidkit_pack(&scheme, &data, &shards).info.m;
+            let encoded = scheme.encode(&data).unwrap();
+            let (m, shards) = (encoded.info.m, encoded.shards);
             let mut warm_commits = 0;
             while !pk.has_commit_table(m) && warm_commits < 200 {
-                scheme.commit(&pk, &vidkit_pack(&scheme, &data, &shards)).unwrap();
+                scheme
+                    .commit(&pk, &vidkit_pack(&scheme, &data, &shards))
+                    .unwrap();
                 warm_commits += 1;
             }
             println!(
