@@ -13,7 +13,7 @@
 //! `MSM_PLANS=1` to time 64 MSMs of `n` bases at once (`msm_rows`, how the
 //! schemes use a table) on every kind of table ([`TablePlan`]) for small `n`
 //! (`plans/{curve}/n/{plan}`), the measurement behind [`TablePolicy`]; the
-//! policy's own choice for a kept key is `policy`.
+//! policy's own choice for a committer key (`Workload::Rows`) is `policy`.
 
 use ark_ec::{
     short_weierstrass::{Projective, SWCurveConfig},
@@ -103,7 +103,7 @@ fn curve<P: SWCurveConfig>(c: &mut Criterion, name: &str, max_log: &str, g1: boo
         for n in [4usize, 16, 64, 256] {
             let b = &all[..n];
             let k = &scalars[..n * ROWS];
-            let policy = TablePolicy::DEFAULT.plan::<Projective<P>>(n, Workload::Msms(usize::MAX));
+            let policy = TablePolicy::DEFAULT.plan::<Projective<P>>(n, Workload::Rows(usize::MAX));
             let mut plans = vec![TablePlan::Plain];
             plans.extend([6, 8, 10, 12].map(TablePlan::Windows));
             plans.extend([4, 6, 8, 10].map(TablePlan::Multiples));

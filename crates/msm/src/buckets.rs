@@ -27,7 +27,7 @@
 //! down, in XYZZ coordinates (arkworks' [`Bucket`]): `2·2^{c−1}` additions.
 
 use ark_ec::{
-    short_weierstrass::{Affine, Bucket, SWCurveConfig},
+    short_weierstrass::{Affine, Bucket, Projective, SWCurveConfig},
     AffineRepr,
 };
 use ark_ff::{AdditiveGroup, Field, Zero};
@@ -65,6 +65,10 @@ struct Accumulator<'a, P: SWCurveConfig> {
     queue: Vec<Entry>,
     overflow: Option<Vec<Bucket<P>>>,
     prefix: Vec<P::BaseField>,
+    /// the denominators `x_P − x_S` of the batch, in order
+    dx: Vec<P::BaseField>,
+    /// the numerators `±y_P − y_S` of the batch, in order
+    dy: Vec<P::BaseField>,
     batch_size: usize,
     queue_size: usize,
 }
@@ -81,7 +85,10 @@ enum Kind<F> {
 
 impl<'a, P: SWCurveConfig> Accumulator<'a, P> {
     fn new(points: &'a [Affine<P>], n_buckets: usize) -> Self {
-        let batch_size = batch_size(n_buckets);
+        Self::with_batch(points, n_buckets, batch_size(n_buckets))
+    }
+
+    fn with_batch(points: &'a [Affine<P>], n_buckets: usize, batch_size: usize) -> Self {
         Self {
             points,
             buckets: vec![Affine::identity(); n_buckets],
@@ -90,6 +97,8 @@ impl<'a, P: SWCurveConfig> Accumulator<'a, P> {
             queue: Vec::with_capacity(batch_size),
             overflow: None,
             prefix: Vec::with_capacity(batch_size),
+            dx: Vec::with_capacity(batch_size),
+            dy: Vec::with_capacity(batch_size),
             batch_size,
             queue_size: batch_size,
         }
@@ -177,11 +186,25 @@ impl<'a, P: SWCurveConfig> Accumulator<'a, P> {
         if self.batch.is_empty() {
             return;
         }
+        // The denominators first, in a loop without a long dependency
+        // chain: the loads of scattered points and buckets (cache misses on
+        // large tables) overlap instead of stalling the product chain.
+        self.dx.clear();
+        self.dy.clear();
+        for &e in &self.batch {
+            let (p, q) = (
+                &self.points[e.point as usize],
+                &self.buckets[e.bucket as usize],
+            );
+            self.dx.push(p.x - q.x);
+            // slope numerator (±y_P − y_S)
+            self.dy.push(if e.neg { -(p.y + q.y) } else { p.y - q.y });
+        }
         self.prefix.clear();
         let mut acc = P::BaseField::ONE;
-        for &e in &self.batch {
+        for d in &self.dx {
             self.prefix.push(acc);
-            acc *= self.points[e.point as usize].x - self.buckets[e.bucket as usize].x;
+            acc *= d;
         }
         if acc.is_zero() {
             self.flush_careful();
@@ -192,14 +215,9 @@ impl<'a, P: SWCurveConfig> Accumulator<'a, P> {
             let b = e.bucket as usize;
             let p = &self.points[e.point as usize];
             let q = self.buckets[b];
-            let lambda = inv * self.prefix[i];
-            inv *= p.x - q.x;
             // slope (±y_P − y_S)/(x_P − x_S)
-            let lambda = if e.neg {
-                -((p.y + q.y) * lambda)
-            } else {
-                (p.y - q.y) * lambda
-            };
+            let lambda = self.dy[i] * (inv * self.prefix[i]);
+            inv *= self.dx[i];
             let x3 = lambda.square() - q.x - p.x;
             let y3 = lambda * (q.x - x3) - q.y;
             self.buckets[b] = Affine::new_unchecked(x3, y3);
@@ -260,6 +278,18 @@ impl<'a, P: SWCurveConfig> Accumulator<'a, P> {
         self.flush();
         for e in core::mem::take(&mut self.queue) {
             self.add_to_overflow(e);
+        }
+    }
+
+    /// Adds bucket `b` (its affine value and its overflow) to `acc`.
+    fn add_bucket_to(&self, b: usize, acc: &mut Projective<P>) {
+        if self.state[b] != EMPTY {
+            *acc += &self.buckets[b];
+        }
+        if let Some(o) = &self.overflow {
+            if !o[b].is_zero() {
+                *acc += &o[b];
+            }
         }
     }
 
@@ -336,5 +366,79 @@ pub(crate) fn window_sums<P: SWCurveConfig>(
     acc.finish();
     (0..sets)
         .map(|s| acc.reduce(s * per_set, per_set))
+        .collect()
+}
+
+/// Additions per batch of [`table_rows`]: one field inversion is shared by
+/// this many affine additions.
+pub(crate) const TABLE_BATCH: usize = 512;
+
+/// The row sums of a signed-digit multiples table (the batch-affine path of
+/// [`crate::FixedBases::msm_rows`]): row `r` of the result is
+/// `Σ_i Σ_w d_{r,i,w}·T_{i,w}` where `table[(i·windows + w)·half + d − 1]`
+/// is `d·T_{i,w}` and `recode(i, digits)` writes the digits of base `i`,
+/// window-major (`digits[w·rows + r]`), returning false when they are all
+/// zero.
+///
+/// Each row has `lanes` affine accumulators (bucket `lane·rows + r`);
+/// the additions of window step `s` go to lane `s mod lanes`, and the batch
+/// is flushed when the lanes wrap around, so a batch of about
+/// `lanes·rows ≥` [`TABLE_BATCH`] additions (fewer when `rows` is small and
+/// there are not that many windows) never hits one accumulator twice and
+/// shares one inversion. The lanes of a row are summed at the end
+/// (`lanes − 1` additions per row). Table points at infinity (a base at
+/// infinity) are skipped, looked for only if `any_identity`; doubling and
+/// cancelling are exact, as for every [`Accumulator`].
+pub(crate) fn table_rows<P: SWCurveConfig>(
+    table: &[Affine<P>],
+    any_identity: bool,
+    windows: usize,
+    half: usize,
+    len: usize,
+    rows: usize,
+    recode: &mut dyn FnMut(usize, &mut [i32]) -> bool,
+) -> Vec<Projective<P>> {
+    debug_assert!(table.len() >= len * windows * half);
+    let lanes = TABLE_BATCH.div_ceil(rows.max(1)).clamp(1, windows.max(1));
+    let mut acc = Accumulator::with_batch(table, lanes * rows, lanes * rows + 1);
+    let mut digits = vec![0i32; windows * rows];
+    let mut lane = 0;
+    for i in 0..len {
+        if !recode(i, &mut digits) {
+            continue;
+        }
+        for (w, ds) in digits.chunks_exact(rows).enumerate() {
+            let first = ((i * windows + w) * half) as u32;
+            let bucket = (lane * rows) as u32;
+            for (r, &d) in ds.iter().enumerate() {
+                if d == 0 {
+                    continue;
+                }
+                let point = first + d.unsigned_abs() - 1;
+                if any_identity && table[point as usize].is_zero() {
+                    continue;
+                }
+                acc.insert(Entry {
+                    bucket: bucket + r as u32,
+                    point,
+                    neg: d < 0,
+                });
+            }
+            lane += 1;
+            if lane == lanes {
+                lane = 0;
+                acc.finish();
+            }
+        }
+    }
+    acc.finish();
+    (0..rows)
+        .map(|r| {
+            let mut sum = Projective::<P>::zero();
+            for l in 0..lanes {
+                acc.add_bucket_to(l * rows + r, &mut sum);
+            }
+            sum
+        })
         .collect()
 }

@@ -27,8 +27,9 @@
 //!
 //! Everything is counted in base-field multiplications: a doubling `D = 8`,
 //! a mixed addition `A = 10` (`A_t = 18` for an addition of a point looked
-//! up in a multiples table when it is weighed against batch-affine MSMs:
-//! measured, see below), a batch-affine addition into `k` buckets
+//! up in a multiples table when it is weighed against batch-affine MSMs,
+//! `A_r = 11` when many MSMs run at once on BLS12-381 or BN254 and share
+//! their inversions: both measured, see below), a batch-affine addition into `k` buckets
 //! `a(k) = 6 + I/β(k)` (its share of one field inversion `I` per batch of
 //! `β(k) = clamp(k/8, 16, 512)` additions, `crate::buckets`), an XYZZ
 //! addition of a bucket reduction `R = 12`, normalising and storing one
@@ -45,6 +46,7 @@
 //! | plain MSM, `n ≥ 32` (batch-affine Pippenger, width `c_p` = `pippenger::window_size(n)`) | `W(c_p)·(n·a(4096) + 2^{c_p}·R)` |
 //! | MSM on a windows table | `n·W(c)·a(2^{c−1}) + 2^c·R` |
 //! | MSM, or `lo_i + x·B_i` for all `i`, on a multiples table | `n·W(c)·A_t` |
+//! | one of many MSMs at once ([`Workload::Rows`]) on a multiples table, BLS12-381 or BN254 | `n·W(c)·A_r` |
 //! | `lo_i + x·B_i` for all `i` without a table (GLV double-and-add) | `n·(128·D + 96·A)` |
 //!
 //! Building a windows table costs `n·W·(c·D + N)`, a multiples table
@@ -78,21 +80,24 @@
 //!   [`TablePolicy::window_points`], the one minimising the cost of one
 //!   MSM (it does not depend on `u`; narrow windows have few buckets, hence
 //!   small batches that pay a large share of their inversion).
-//! * **MSMs** ([`Workload::Msms`]): on a group over a prime field (a G1),
+//! * **MSMs** ([`Workload::Msms`], and [`Workload::Rows`] with `A_r` in
+//!   place of `A_t`): on a group over a prime field (a G1),
 //!   the best multiples table and the windows table are both candidates,
 //!   and the one with the larger net saving is planned (none if neither
 //!   pays); on a group over an extension field (a G2, where the
 //!   batch-affine table amortises the dear inversions) only the windows
 //!   table. A key kept for its lifetime asks with `u = usize::MAX`: the
-//!   table with the cheapest use — on BLS12-381 G1, a multiples table of
-//!   width 10 up to a few dozen bases, a windows table beyond (the
-//!   multiples budget caps the width at 8 from 64 bases).
+//!   table with the cheapest use — on BLS12-381 G1, for MSMs one at a time
+//!   a multiples table of width 10 up to a few dozen bases and a windows
+//!   table beyond (the multiples budget caps the width at 8 from 64 bases);
+//!   for rows of MSMs (a committer key, [`Workload::Rows`]) a multiples
+//!   table up to 64 bases (width 8 there) and a windows table beyond.
 //!
-//! `A_t` is what the msm bench's `plans/` group (64 MSMs at once, each
-//! kind of table, `n` = 4 … 256 bases) measures; with `A_t = A` the model
-//! preferred narrow multiples tables that run as slowly as windows tables
-//! (64 MSMs of 16 BLS12-381 bases: 36 ms on a multiples table of width 4
-//! or a windows table of width 8, 21 ms on multiples of width 10).
+//! `A_t` and `A_r` are what the msm bench's `plans/` group (64 MSMs at
+//! once, each kind of table, `n` = 4 … 256 bases) measures, `A_t` with
+//! projective accumulators, `A_r` with the batch-affine rows of
+//! [`crate::FixedBases::msm_rows`]; with `A_t = A` the model preferred
+//! narrow multiples tables that run as slowly as windows tables.
 //! * **Scalings** ([`Workload::Scalings`], `lo_i + x·B_i`): only a
 //!   multiples table applies.
 //! * Nothing is planned beyond the budgets: bases too many for any table
@@ -125,6 +130,12 @@ const MIXED_ADD: usize = 10;
 /// the formula's multiplications only; here the field additions and the
 /// cache misses of lookups spread over a table of megabytes weigh as much.
 const LOOKUP_ADD: usize = 18;
+/// The same addition when many MSMs run at once ([`Workload::Rows`],
+/// [`crate::FixedBases::msm_rows`]) on a group with batch-affine rows
+/// (BLS12-381, BN254): 5M + 1S, a share of one inversion and the lookup, as
+/// measured: ≈ 0.26–0.31 µs on BLS12-381 (64 to 1024 rows of 16 bases,
+/// width 10; the msm bench's `plans/` group), about 11 multiplications.
+const AFFINE_LOOKUP_ADD: usize = 11;
 /// Normalising and storing one table point (its share of the batch inversion).
 const NORMALISE: usize = 6;
 /// `lo + x·B` without a table: a GLV double-and-add (≈ 128 doublings and 96
@@ -153,8 +164,14 @@ pub const DEFAULT_MULTIPLE_POINTS: usize = 1 << 18;
 /// What the bases are used for, and how many times.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Workload {
-    /// `count` MSMs `Σ_i s_i·B_i` (`usize::MAX`: a key kept for its lifetime).
+    /// `count` MSMs `Σ_i s_i·B_i` one at a time (`usize::MAX`: a key kept
+    /// for its lifetime).
     Msms(usize),
+    /// `count` MSMs `Σ_i s_i·B_i` taken many at a time
+    /// ([`crate::MsmBases::msm_rows`]: the row commitments and quotient
+    /// openings of a committer key); on a multiples table of BLS12-381 or
+    /// BN254 their additions share field inversions.
+    Rows(usize),
     /// `count` calls of `lo_i + x·B_i` for all `i` (the folds of a folding
     /// argument: [`crate::FixedBases::add_scaled`], `sum_scaled`).
     Scalings(usize),
@@ -228,6 +245,8 @@ struct Curve {
     inversion: usize,
     /// whether the base field is prime (a G1)
     prime_base: bool,
+    /// whether `msm_rows` on a multiples table adds in affine batches
+    affine_rows: bool,
 }
 
 impl Curve {
@@ -236,6 +255,7 @@ impl Curve {
             bits: G::ScalarField::MODULUS_BIT_SIZE,
             inversion: inversion_cost::<G::BaseField>(),
             prime_base: G::BaseField::extension_degree() == 1,
+            affine_rows: crate::fixed::affine_group::<G>(),
         }
     }
 
@@ -296,13 +316,16 @@ impl Curve {
     }
 }
 
-/// What one addition of a looked-up multiple counts for `work`: against
-/// batch-affine MSMs the measured [`LOOKUP_ADD`]; against a GLV
-/// double-and-add ([`Workload::Scalings`]), whose projective additions and
-/// doublings carry the same formula overheads, the formula's [`MIXED_ADD`].
-fn lookup_add(work: Workload) -> usize {
+/// What one addition of a looked-up multiple counts for `work` on `curve`:
+/// against batch-affine MSMs the measured [`LOOKUP_ADD`], or
+/// [`AFFINE_LOOKUP_ADD`] for rows of MSMs on a group that batches them;
+/// against a GLV double-and-add ([`Workload::Scalings`]), whose projective
+/// additions and doublings carry the same formula overheads, the formula's
+/// [`MIXED_ADD`].
+fn lookup_add(curve: &Curve, work: Workload) -> usize {
     match work {
-        Workload::Msms(_) => LOOKUP_ADD,
+        Workload::Rows(_) if curve.affine_rows => AFFINE_LOOKUP_ADD,
+        Workload::Msms(_) | Workload::Rows(_) => LOOKUP_ADD,
         Workload::Scalings(_) => MIXED_ADD,
     }
 }
@@ -339,11 +362,12 @@ impl TablePolicy {
         let curve = Curve::of::<G>();
         match work {
             Workload::Scalings(uses) => self
-                .multiples_width(&curve, n, uses, n * GLV_SCALE, lookup_add(work))
+                .multiples_width(&curve, n, uses, n * GLV_SCALE, lookup_add(&curve, work))
                 .map_or(TablePlan::Plain, |(c, _)| TablePlan::Multiples(c)),
-            Workload::Msms(uses) => {
+            Workload::Msms(uses) | Workload::Rows(uses) => {
                 let multiples = if curve.prime_base {
-                    self.multiples_width(&curve, n, uses, curve.plain_msm(n), lookup_add(work))
+                    let add = lookup_add(&curve, work);
+                    self.multiples_width(&curve, n, uses, curve.plain_msm(n), add)
                 } else {
                     None
                 };
@@ -394,14 +418,15 @@ impl TablePolicy {
             (2..=MAX_MULTIPLES_WIDTH)
                 .filter(|&c| curve.multiples_points(n, c) <= self.multiple_points)
                 .filter_map(|c| {
-                    let saving = plain.saturating_sub(curve.multiples_use(n, c, lookup_add(work)));
+                    let add = lookup_add(&curve, work);
+                    let saving = plain.saturating_sub(curve.multiples_use(n, c, add));
                     first_paying(saving, REPAY_MULTIPLES, curve.multiples_build(n, c))
                 })
                 .min()
         };
         match work {
             Workload::Scalings(_) => multiples(n * GLV_SCALE),
-            Workload::Msms(_) => {
+            Workload::Msms(_) | Workload::Rows(_) => {
                 let windows = self.fitting_windows_width(&curve, n).and_then(|c| {
                     first_paying(
                         curve.windows_saving(n, c),
@@ -521,8 +546,11 @@ mod tests {
         );
         assert_eq!(g1.windows_build(64, 10), 64 * 26 * (10 * 8 + 6));
         assert_eq!(g1.multiples_use(16, 10, LOOKUP_ADD), 16 * 26 * 18);
-        assert_eq!(lookup_add(Workload::Msms(1)), 18);
-        assert_eq!(lookup_add(Workload::Scalings(1)), 10);
+        assert_eq!(lookup_add(&g1, Workload::Msms(1)), 18);
+        assert_eq!(lookup_add(&g1, Workload::Rows(1)), 11);
+        assert_eq!(lookup_add(&bn, Workload::Rows(1)), 11);
+        assert_eq!(lookup_add(&g1, Workload::Scalings(1)), 10);
+        assert!(g1.affine_rows && g2.affine_rows && bn.affine_rows);
         assert_eq!(g1.multiples_build(16, 8), 16 * 32 * (8 * 8 + 128 * 16));
         assert_eq!(g1.multiples_points(64, 8), 64 * 32 * 128);
         // u·saving − ρ·build, and the first u where it is positive
@@ -631,7 +659,7 @@ mod tests {
             .chain([usize::MAX])
             .collect();
         for n in [1, 3, 8, 31, 32, 64, 100, 256, 1000, 5000] {
-            for kind in [Workload::Msms, Workload::Scalings] {
+            for kind in [Workload::Msms, Workload::Rows, Workload::Scalings] {
                 let mut built = false;
                 let mut width = 0;
                 for &u in &counts {
@@ -739,6 +767,51 @@ mod tests {
             TablePlan::Plain
         );
         assert_eq!(P.break_even::<G1>(70_000, Workload::Msms(0)), None);
+    }
+
+    /// Rows of MSMs (a committer key) on BLS12-381 and BN254 G1 price the
+    /// batch-affine additions: a multiples table where one-at-a-time MSMs
+    /// would take a windows table (64 bases: width 8, measured 40.8 ms
+    /// against 56.4 ms for windows of width 10 for 64 rows), the same plan
+    /// where the multiples table won anyway; G2 keeps to windows tables.
+    #[test]
+    fn rows_take_multiples_tables_further() {
+        for (k, one, rows) in [
+            (16, TablePlan::Multiples(10), TablePlan::Multiples(10)),
+            (64, TablePlan::Windows(10), TablePlan::Multiples(8)),
+        ] {
+            assert_eq!(P.plan::<G1>(k, Workload::Msms(usize::MAX)), one, "k = {k}");
+            assert_eq!(P.plan::<G1>(k, Workload::Rows(usize::MAX)), rows, "k = {k}");
+            assert_eq!(
+                P.plan::<Bn1>(k, Workload::Rows(usize::MAX)),
+                rows,
+                "k = {k}"
+            );
+        }
+        // beyond the multiples budget at useful widths: windows
+        assert!(matches!(
+            P.plan::<G1>(256, Workload::Rows(usize::MAX)),
+            TablePlan::Windows(_)
+        ));
+        for n in [8, 64, 4096] {
+            assert!(!matches!(
+                P.plan::<G2>(n, Workload::Rows(usize::MAX)),
+                TablePlan::Multiples(_)
+            ));
+        }
+        // rows never cost more than single MSMs: a table pays no later
+        for n in [1, 16, 64, 100, 1000] {
+            let (one, rows) = (
+                P.break_even::<G1>(n, Workload::Msms(0)),
+                P.break_even::<G1>(n, Workload::Rows(0)),
+            );
+            let ok = match (rows, one) {
+                (Some(r), Some(o)) => r <= o,
+                (_, None) => true,
+                (None, Some(_)) => false,
+            };
+            assert!(ok, "n = {n}: rows {rows:?}, one at a time {one:?}");
+        }
     }
 
     /// Decisions the callers rely on.
