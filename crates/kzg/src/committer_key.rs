@@ -3,10 +3,11 @@
 //! Shared by the per-row KZG scheme, KZG+ and aPlonK's row key: they commit
 //! `m` rows of `k` coefficients (and prove with `k − 1`) against the same
 //! powers, for as long as the key lives. The powers are prepared by
-//! vidkit-msm as its table policy plans for bases kept for good
-//! ([`vidkit_msm::MsmBases::for_msms`] with `usize::MAX` MSMs): for a few
-//! dozen powers the signed-digit multiples table [`vidkit_msm::FixedBases`]
-//! (no doubling, cache-blocked rows), for more a windows table or none.
+//! vidkit-msm as its table policy plans for bases kept for good and used
+//! many rows at a time ([`vidkit_msm::Workload::Rows`] with `usize::MAX`
+//! MSMs): up to 64 powers the signed-digit multiples table
+//! [`vidkit_msm::FixedBases`] (no doubling, cache-blocked rows, batch-affine
+//! additions on BLS12-381 and BN254), for more a windows table or none.
 //! Only the powers are serialized; the table is rebuilt on deserialization.
 
 use ark_ec::pairing::Pairing;
@@ -18,7 +19,7 @@ use ark_std::{
     io::{Read, Write},
     sync::Arc,
 };
-use vidkit_msm::{MsmBases, TablePlan};
+use vidkit_msm::{MsmBases, TablePlan, TablePolicy, Workload};
 
 /// `[τ^c]_1` for `c < k`, prepared for many MSMs (see the module docs).
 #[derive(Clone)]
@@ -31,7 +32,8 @@ impl<E: Pairing> CommitterKey<E> {
     /// Prepares `powers` for MSMs as vidkit-msm's table policy plans for a
     /// key kept for good.
     pub fn new(powers: Vec<E::G1Affine>) -> Self {
-        let bases = Arc::new(MsmBases::for_msms(&powers, usize::MAX));
+        let plan = TablePolicy::DEFAULT.plan::<E::G1>(powers.len(), Workload::Rows(usize::MAX));
+        let bases = Arc::new(MsmBases::with_plan(&powers, plan));
         Self { powers, bases }
     }
 
@@ -140,12 +142,13 @@ mod tests {
     /// shapes it refuses are refused.
     fn same_as_plain_msms<E: Pairing>() {
         let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(17);
-        // a multiples table for small keys, a windows table for large ones
+        // a multiples table for small keys (batch-affine rows from 16 rows),
+        // a windows table for large ones
         for (k, table) in [
             (1, Some(10)),
             (3, Some(10)),
             (16, Some(10)),
-            (64, None),
+            (64, Some(8)),
             (300, None),
         ] {
             let powers: Vec<E::G1Affine> = (0..k)
@@ -156,7 +159,7 @@ mod tests {
                 Some(c) => assert_eq!(key.table(), TablePlan::Multiples(c), "k = {k}"),
                 None => assert!(matches!(key.table(), TablePlan::Windows(_)), "k = {k}"),
             }
-            let rows = 3;
+            let rows = 21;
             let mut s: Vec<E::ScalarField> = (0..rows * k)
                 .map(|_| E::ScalarField::rand(&mut rng))
                 .collect();

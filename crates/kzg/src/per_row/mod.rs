@@ -154,13 +154,11 @@ impl<E: Pairing> Scheme for KzgPerRow<E> {
     ) -> Result<(PerRowCommitment<E>, ()), KzgError> {
         let (info, k) = (encoded.info, self.code.k());
         self.check_encoded(pk, encoded)?;
-        let rows: Vec<E::G1> = cfg_into_iter!(0..info.m)
-            .map(|i| {
-                pk.ck
-                    .msm(&encoded.coefficients[i * k..(i + 1) * k])
-                    .expect("k powers (checked)")
-            })
-            .collect();
+        // the m row commitments in one pass over the key's table
+        let rows: Vec<E::G1> = pk
+            .ck
+            .msm_rows(&encoded.coefficients, k)
+            .expect("k powers and m·k coefficients (checked)");
         Ok((
             PerRowCommitment {
                 info,
@@ -183,12 +181,17 @@ impl<E: Pairing> Scheme for KzgPerRow<E> {
         cfg_into_iter!(0..n)
             .map(|j| {
                 let alpha = self.alpha(j)?;
-                let openings: Vec<E::G1> = (0..info.m)
-                    .map(|i| {
-                        let (_, q) = crate::divide_by_linear(&coeffs[i * k..(i + 1) * k], alpha);
-                        pk.ck.msm(&q).expect("k − 1 coefficients")
-                    })
-                    .collect();
+                // the m quotients of k − 1 coefficients, committed in one pass
+                let openings: Vec<E::G1> = if k == 1 {
+                    vec![E::G1::zero(); info.m]
+                } else {
+                    let quotients: Vec<E::ScalarField> = (0..info.m)
+                        .flat_map(|i| crate::divide_by_linear(&coeffs[i * k..(i + 1) * k], alpha).1)
+                        .collect();
+                    pk.ck
+                        .msm_rows(&quotients, k - 1)
+                        .expect("k − 1 ≤ k powers, m·(k − 1) coefficients")
+                };
                 Ok(PerRowProof {
                     openings: E::G1::normalize_batch(&openings),
                 })
