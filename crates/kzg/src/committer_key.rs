@@ -5,7 +5,8 @@
 //! powers, for as long as the key lives. The powers are prepared by
 //! vidkit-msm as its table policy plans for bases kept for good and used
 //! many rows at a time ([`vidkit_msm::Workload::Rows`] with `usize::MAX`
-//! MSMs): up to 64 powers the signed-digit multiples table
+//! MSMs): up to a few dozen powers (101 on BLS12-381, 64 on BN254, 36 on
+//! BLS24-317, whose rows stay projective) the signed-digit multiples table
 //! [`vidkit_msm::FixedBases`] (no doubling, cache-blocked rows, batch-affine
 //! additions on BLS12-381 and BN254), for more a windows table or none.
 //! Only the powers are serialized; the table is rebuilt on deserialization.

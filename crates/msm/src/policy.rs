@@ -91,7 +91,8 @@
 //!   a multiples table of width 10 up to a few dozen bases and a windows
 //!   table beyond (the multiples budget caps the width at 8 from 64 bases);
 //!   for rows of MSMs (a committer key, [`Workload::Rows`]) a multiples
-//!   table up to 64 bases (width 8 there) and a windows table beyond.
+//!   table up to 101 bases (width 8 at 64, 7 from 65) and a windows table
+//!   beyond.
 //!
 //! `A_t` and `A_r` are what the msm bench's `plans/` group (64 MSMs at
 //! once, each kind of table, `n` = 4 … 256 bases) measures, `A_t` with
