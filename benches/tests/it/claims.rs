@@ -1435,3 +1435,150 @@ fn table2_sizes_are_the_formulas() {
     }
     assert_eq!(checked, 702);
 }
+
+/// "KZG+ and Semi-AVID on the current code": the two sittings of
+/// `results/paper-small-kzg-plus-semi-avid*.jsonl` (6 repeats each, so
+/// every interval is a 95 % one): the conditions, every cell of the table
+/// (each scheme at its best k for commit + prove, the ratio of the
+/// medians, and the ordering, `<` only where the intervals are apart in
+/// the same order in both sittings) and how many best-k points the two
+/// sittings' intervals share.
+#[test]
+fn kzg_plus_and_semi_avid_on_the_current_code() {
+    let d = doc();
+    let names = [
+        "paper-small-kzg-plus-semi-avid.jsonl",
+        "paper-small-kzg-plus-semi-avid-rerun.jsonl",
+    ];
+    let mut sittings = Vec::new();
+    for name in names {
+        let recs = records(name);
+        // one measured commit (records taken while docs were being edited
+        // carry `-dirty`; the doc says so)
+        let commit = recs[0].git_commit.trim_end_matches("-dirty");
+        assert!(recs
+            .iter()
+            .all(|r| r.git_commit.trim_end_matches("-dirty") == commit));
+        stated(
+            &d,
+            &format!(
+                "`results/{name}`: {} samples at `{}`, {}",
+                recs.len(),
+                &commit[..7],
+                load_range(&recs)
+            ),
+        );
+        sittings.push(aggregate(&recs));
+    }
+    let control = |name: &str| {
+        let v: Vec<f64> = records(name)
+            .iter()
+            .map(|r| r.t_control_msm_ns as f64 / 1e6)
+            .collect();
+        format!("{:.1}", summarize(&v).unwrap().median)
+    };
+    let (c0, c1) = (control(names[0]), control(names[1]));
+    let old = control("paper-small.jsonl");
+    let medians = if c0 == c1 {
+        format!("median {c0} ms in both sittings")
+    } else {
+        format!("medians {c0} and {c1} ms in the two sittings")
+    };
+    stated(
+        &d,
+        &format!("the control MSM's\n{medians}, against {old} ms"),
+    );
+    let (recs, rerun) = (paper_small(&sittings[0]), paper_small(&sittings[1]));
+    for sitting in [&recs, &rerun] {
+        assert!(
+            sitting.iter().all(|a| a.repeats == 6),
+            "every point has its 6 repeats"
+        );
+        assert!(sitting
+            .iter()
+            .all(|a| a.stat(PlotMetric::Proof).unwrap().ci.kind
+                == vidkit_benches::stats::IntervalKind::OrderStatistic));
+    }
+    assert_eq!(recs.len(), rerun.len(), "the same points in both sittings");
+    let drifted = recs.iter().filter(|a| a.drifted()).count();
+    stated(
+        &d,
+        &format!(
+            "crossed the drift threshold within the repeats of {drifted} of its {} points",
+            recs.len()
+        ),
+    );
+
+    let header =
+        "| \\|F\\| | KZG+ at its best k | Semi-AVID at its best k | KZG+ / Semi-AVID | ordering |";
+    let rows = table_rows(&d, header, 5);
+    let sizes = distinct(&recs, |r| r.bytes);
+    assert_eq!(rows.len(), sizes.len(), "one row per size");
+    let metric = PlotMetric::Proof;
+    // KZG+ over Semi-AVID at each size (medians at the best k), over the
+    // grid and from 124 KiB on, as the page quotes them
+    let ratio = |b: usize| {
+        let at = |s: &str| metric.of(best(&recs, s, b, metric).unwrap());
+        at("kzg-plus") / at("semi-avid")
+    };
+    let all: Vec<f64> = sizes.iter().map(|&b| ratio(b)).collect();
+    let (lo, hi) = min_max(&all);
+    stated(&d, &format!("KZG+ takes {lo:.2}–{hi:.2}× Semi-AVID's time"));
+    let large: Vec<f64> = sizes
+        .iter()
+        .filter(|&&b| b >= 31 << 12)
+        .map(|&b| ratio(b))
+        .collect();
+    let (lo, hi) = min_max(&large);
+    stated(
+        &d,
+        &format!("faster at every size ({lo:.2}–{hi:.2}× at 124–496 KiB)"),
+    );
+    stated(
+        &d,
+        &format!("leads at every size ({lo:.2}–{hi:.2}× Semi-AVID's"),
+    );
+    let (mut shared, mut misses) = (0, Vec::new());
+    for (row, &bytes) in rows.iter().zip(&sizes) {
+        assert_eq!(row[0], format_bytes(bytes as f64));
+        let at = |s: &str| best(&recs, s, bytes, metric).unwrap();
+        let (kp, sa) = (at("kzg-plus"), at("semi-avid"));
+        for (cell, a) in [(row[1], kp), (row[2], sa)] {
+            let s = a.stat(metric).unwrap();
+            assert_eq!(
+                cell,
+                format!("k = {}: {}", a.k, s.display(format_ns)),
+                "{} at {bytes} B",
+                a.scheme
+            );
+            let r = same_point(&rerun, a).stat(metric).unwrap();
+            if s.overlaps(r) {
+                shared += 1;
+            } else {
+                // by how much the two intervals miss each other
+                misses.push((r.ci.lo / s.ci.hi).max(s.ci.lo / r.ci.hi));
+            }
+        }
+        assert_eq!(
+            row[3],
+            format!("{:.2}×", ratio(bytes)),
+            "ratio at {bytes} B"
+        );
+        assert_eq!(
+            row[4],
+            best_k_ordering(&recs, &rerun, bytes, metric),
+            "ordering at {bytes} B"
+        );
+    }
+    stated(
+        &d,
+        &format!(
+            "re-run's interval overlaps the first sitting's at {shared} of these {} points",
+            2 * sizes.len()
+        ),
+    );
+    if !misses.is_empty() {
+        let (_, worst) = min_max(&misses);
+        stated(&d, &format!("miss by at most {worst:.2}×"));
+    }
+}
