@@ -10,7 +10,7 @@ use vidkit_benches::{
     aggregate::{aggregate, Agg},
     plot::{best, contexts, format_bytes, format_ns, schemes_in, table1, Metric as PlotMetric},
     record::Record,
-    stats::summarize,
+    stats::{summarize, IntervalKind, Summary},
     store::read_records,
 };
 
@@ -873,6 +873,12 @@ fn same_point<'a>(rerun: &[&'a Agg], a: &Agg) -> &'a Agg {
         .unwrap_or_else(|| panic!("the re-run lacks {}", a.point().label()))
 }
 
+/// By how much two intervals miss each other (the ratio of the nearer
+/// ends, > 1), or `None` where they overlap.
+fn miss(p: &Summary, q: &Summary) -> Option<f64> {
+    (!p.overlaps(q)).then(|| (q.ci.lo / p.ci.hi).max(p.ci.lo / q.ci.hi))
+}
+
 /// Whether `a` is faster than `b` with their intervals apart.
 fn apart_below(a: &Agg, b: &Agg, metric: PlotMetric) -> bool {
     a.stat(metric).unwrap().ci.hi < b.stat(metric).unwrap().ci.lo
@@ -1185,9 +1191,7 @@ fn paper_small_rerun_against_the_first_sitting() {
             for x in &row {
                 behind += 1;
                 let (p, q) = (x.stat(m).unwrap(), same_point(&b, x).stat(m).unwrap());
-                if !p.overlaps(q) {
-                    gaps.push((q.ci.lo / p.ci.hi).max(p.ci.lo / q.ci.hi));
-                }
+                gaps.extend(miss(p, q));
             }
             for pair in row.windows(2) {
                 if !apart_below(pair[0], pair[1], m) {
@@ -1450,9 +1454,18 @@ fn kzg_plus_and_semi_avid_on_the_current_code() {
         "paper-small-kzg-plus-semi-avid.jsonl",
         "paper-small-kzg-plus-semi-avid-rerun.jsonl",
     ];
-    let mut sittings = Vec::new();
+    // the control MSM's median per sitting, in ms as the doc writes it
+    let control = |recs: &[Record]| {
+        let v: Vec<f64> = recs
+            .iter()
+            .map(|r| r.t_control_msm_ns as f64 / 1e6)
+            .collect();
+        format!("{:.1}", summarize(&v).unwrap().median)
+    };
+    let (mut sittings, mut controls) = (Vec::new(), Vec::new());
     for name in names {
         let recs = records(name);
+        controls.push(control(&recs));
         // one measured commit (records taken while docs were being edited
         // carry `-dirty`; the doc says so)
         let commit = recs[0].git_commit.trim_end_matches("-dirty");
@@ -1470,15 +1483,8 @@ fn kzg_plus_and_semi_avid_on_the_current_code() {
         );
         sittings.push(aggregate(&recs));
     }
-    let control = |name: &str| {
-        let v: Vec<f64> = records(name)
-            .iter()
-            .map(|r| r.t_control_msm_ns as f64 / 1e6)
-            .collect();
-        format!("{:.1}", summarize(&v).unwrap().median)
-    };
-    let (c0, c1) = (control(names[0]), control(names[1]));
-    let old = control("paper-small.jsonl");
+    let (c0, c1) = (&controls[0], &controls[1]);
+    let old = control(&records("paper-small.jsonl"));
     let medians = if c0 == c1 {
         format!("median {c0} ms in both sittings")
     } else {
@@ -1496,8 +1502,7 @@ fn kzg_plus_and_semi_avid_on_the_current_code() {
         );
         assert!(sitting
             .iter()
-            .all(|a| a.stat(PlotMetric::Proof).unwrap().ci.kind
-                == vidkit_benches::stats::IntervalKind::OrderStatistic));
+            .all(|a| a.stat(PlotMetric::Proof).unwrap().ci.kind == IntervalKind::OrderStatistic));
     }
     assert_eq!(recs.len(), rerun.len(), "the same points in both sittings");
     let drifted = recs.iter().filter(|a| a.drifted()).count();
@@ -1551,12 +1556,9 @@ fn kzg_plus_and_semi_avid_on_the_current_code() {
                 "{} at {bytes} B",
                 a.scheme
             );
-            let r = same_point(&rerun, a).stat(metric).unwrap();
-            if s.overlaps(r) {
-                shared += 1;
-            } else {
-                // by how much the two intervals miss each other
-                misses.push((r.ci.lo / s.ci.hi).max(s.ci.lo / r.ci.hi));
+            match miss(s, same_point(&rerun, a).stat(metric).unwrap()) {
+                None => shared += 1,
+                Some(gap) => misses.push(gap),
             }
         }
         assert_eq!(
