@@ -34,6 +34,15 @@
 //! the longest one needs, so short scalars (the 128-bit coefficients of a
 //! batch verification) pay for fewer windows.
 //!
+//! # Miller loops over precomputed lines
+//!
+//! [`lines`] keeps the 68 lines of a fixed G2 point's Miller loop and runs
+//! one Miller loop for a product of several pairs over kept lines (what
+//! `vidkit-pairing` does for a verifier key's points). blst's safe API does
+//! not offer that, so the module calls blst's low-level C functions: it is
+//! the only `unsafe` code of the workspace, and its docs say what each call
+//! relies on.
+//!
 //! Only on 64-bit targets (blst's limbs are 32-bit elsewhere, so the copies
 //! would not line up): on other targets the crate is empty and its users
 //! keep their arkworks paths.
@@ -59,6 +68,8 @@ use ark_ec::AdditiveGroup;
 use ark_ff::{BigInt, BigInteger};
 /// The blst crate these conversions are for (one version for every user).
 pub use blst;
+
+pub mod lines;
 
 use blst::{
     blst_fp, blst_fp12, blst_fp2, blst_fp6, blst_p1, blst_p1_affine, blst_p2, blst_p2_affine,

@@ -2,9 +2,15 @@
 //!
 //! Points and `F_{p^12}` elements cross over limb for limb (same Montgomery
 //! form, same tower; see the crate docs) through vidkit-blst's conversions.
-//! Only the safe part of blst's Rust API is used: `blst_fp12::miller_loop_n`
-//! and `final_exp`.
+//! A product without a [`FixedG2`] runs blst's multi-Miller loop
+//! (`blst_fp12::miller_loop_n`, lines computed on the way); a product with
+//! one runs vidkit-blst's Miller loop over precomputed lines
+//! ([`vidkit_blst::lines`]), with the fixed points' lines kept in their
+//! [`FixedG2`] and the other points' lines computed for the call, so that
+//! all pairs share the loop's squarings. Both end in blst's final
+//! exponentiation and give the same value.
 
+use crate::G2Arg;
 use ark_bls12_381::{Bls12_381, Fq12, G1Affine, G2Affine};
 use ark_ec::{
     pairing::{Pairing, PairingOutput},
@@ -14,6 +20,7 @@ use ark_ff::One;
 use ark_std::{any::Any, boxed::Box, vec::Vec};
 use core::any::TypeId;
 use vidkit_blst::blst::{blst_fp12, blst_p1_affine, blst_p2_affine};
+use vidkit_blst::lines::{miller_loop_lines, G2Lines};
 use vidkit_blst::{from_fp12, to_p1_affine, to_p2_affine};
 
 /// Whether `E` is arkworks' BLS12-381.
@@ -21,26 +28,53 @@ pub(crate) fn is_bls12_381<E: Pairing>() -> bool {
     TypeId::of::<E>() == TypeId::of::<Bls12_381>()
 }
 
-/// If `E` is BLS12-381: `Π e(g1[i], g2()[i])` through blst (`g2` is only
-/// called then). `None` for any other pairing.
+/// If `E` is BLS12-381 and `point` is not the identity: blst's lines of
+/// `point`'s Miller loop, for a [`FixedG2`].
+pub(crate) fn lines<E: Pairing>(point: &E::G2Affine) -> Option<G2Lines> {
+    if !is_bls12_381::<E>() {
+        return None;
+    }
+    let point: &dyn Any = point;
+    G2Lines::new(point.downcast_ref::<G2Affine>().expect("E is Bls12_381"))
+}
+
+/// If `E` is BLS12-381: `Π e(g1[i], g2[i])` through blst. `None` for any
+/// other pairing.
 pub(crate) fn product<E: Pairing>(
     g1: &[E::G1Affine],
-    g2: impl FnOnce() -> Vec<E::G2Affine>,
+    g2: &[G2Arg<'_, E>],
 ) -> Option<PairingOutput<E>> {
     if !is_bls12_381::<E>() {
         return None;
     }
     // `E` is `Bls12_381`, so every downcast below is to the type itself
     const SAME: &str = "E is Bls12_381";
-    let g1: Box<dyn Any> = Box::new(g1.to_vec());
-    let g1 = g1.downcast::<Vec<G1Affine>>().expect(SAME);
-    let g2: Box<dyn Any> = Box::new(g2());
-    let g2 = g2.downcast::<Vec<G2Affine>>().expect(SAME);
-    let out: Box<dyn Any> = Box::new(PairingOutput::<Bls12_381>(multi_pairing(&g1, &g2)));
+    let g1: Vec<G1Affine> = g1
+        .iter()
+        .map(|p| {
+            let p: &dyn Any = p;
+            *p.downcast_ref::<G1Affine>().expect(SAME)
+        })
+        .collect();
+    let point = |q: &G2Arg<'_, E>| -> G2Affine {
+        let q: &dyn Any = match q {
+            G2Arg::Point(q) => q,
+            G2Arg::Fixed(f) => &f.point,
+        };
+        *q.downcast_ref::<G2Affine>().expect(SAME)
+    };
+    let value = if g2.iter().any(|q| matches!(q, G2Arg::Fixed(_))) {
+        with_lines(&g1, g2, point)
+    } else {
+        let g2: Vec<G2Affine> = g2.iter().map(point).collect();
+        multi_pairing(&g1, &g2)
+    };
+    let out: Box<dyn Any> = Box::new(PairingOutput::<Bls12_381>(value));
     Some(*out.downcast::<PairingOutput<E>>().expect(SAME))
 }
 
-/// `Π e(g1[i], g2[i])` over the pairs without an identity point.
+/// `Π e(g1[i], g2[i])` over the pairs without an identity point, by blst's
+/// multi-Miller loop.
 pub(crate) fn multi_pairing(g1: &[G1Affine], g2: &[G2Affine]) -> Fq12 {
     let (ps, qs): (Vec<blst_p1_affine>, Vec<blst_p2_affine>) = g1
         .iter()
@@ -52,6 +86,35 @@ pub(crate) fn multi_pairing(g1: &[G1Affine], g2: &[G2Affine]) -> Fq12 {
         return Fq12::one();
     }
     from_fp12(&blst_fp12::miller_loop_n(&qs, &ps).final_exp())
+}
+
+/// `Π e(g1[i], g2[i])` over the pairs without an identity point, by the
+/// Miller loop over lines: a [`FixedG2`]'s kept lines, the lines of the
+/// other G2 points computed here.
+fn with_lines<E: Pairing>(
+    g1: &[G1Affine],
+    g2: &[G2Arg<'_, E>],
+    point: impl Fn(&G2Arg<'_, E>) -> G2Affine,
+) -> Fq12 {
+    let computed: Vec<Option<G2Lines>> = g2
+        .iter()
+        .map(|q| match q {
+            G2Arg::Point(_) => G2Lines::new(&point(q)),
+            G2Arg::Fixed(_) => None,
+        })
+        .collect();
+    let pairs: Vec<(G1Affine, &G2Lines)> = g1
+        .iter()
+        .zip(g2.iter().zip(&computed))
+        .filter_map(|(p, (q, own))| {
+            let lines = match q {
+                G2Arg::Fixed(f) => f.lines.as_deref(),
+                G2Arg::Point(_) => own.as_ref(),
+            }?; // no lines: Q = 0, a pair that contributes 1
+            Some((*p, lines))
+        })
+        .collect();
+    from_fp12(&miller_loop_lines(&pairs).final_exp())
 }
 
 #[cfg(test)]
