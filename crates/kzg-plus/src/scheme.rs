@@ -18,7 +18,7 @@
 use crate::{
     shard_challenge, Commitment, KzgPlusError, Proof, ProverKey, TranscriptMode, VerifierKey, NAME,
 };
-use ark_ec::{pairing::Pairing, AffineRepr, CurveGroup};
+use ark_ec::{pairing::Pairing, CurveGroup};
 use ark_ff::{Field, Zero};
 use ark_std::{cfg_into_iter, rand::RngCore, vec::Vec};
 #[cfg(feature = "parallel")]
@@ -305,9 +305,7 @@ impl<E: Pairing> Scheme for KzgPlus<E> {
         }
         let c: E::G1 = vidkit_msm::msm(commitment.rows(), &powers);
         let pi = proof.pi;
-        Ok(vk
-            .kzg()
-            .pairing_check(c + pi * alpha - vk.kzg().g * v, -pi.into_group()))
+        Ok(vk.kzg().check_opening(c, alpha, v, pi))
     }
 
     fn batch_verify<R: RngCore + ?Sized>(

@@ -294,7 +294,7 @@ impl<E: Pairing> FileVerifier<'_, E> {
         }
         let vk = self.vk;
         let pi = *proof.pi();
-        let lhs = proof.file().mu_hat.into_group() - vk.g * v + pi * alpha;
+        let lhs = vidkit_kzg::opening_g1::<E>(proof.file().mu_hat.into_group(), vk.g, pi, alpha, v);
         Ok(self.kzg_check(lhs, -pi.into_group()))
     }
 

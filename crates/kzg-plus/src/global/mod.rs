@@ -54,7 +54,7 @@ pub use commitment::GlobalCommitment;
 pub use proof::GlobalProof;
 
 use crate::{KzgPlus, KzgPlusError, ProverKey, VerifierKey};
-use ark_ec::{pairing::Pairing, AffineRepr, CurveGroup};
+use ark_ec::{pairing::Pairing, CurveGroup};
 use ark_ff::Zero;
 use ark_std::{rand::RngCore, vec::Vec};
 use merkle::MerkleTree;
@@ -211,7 +211,7 @@ impl<E: Pairing> FileVerifier<'_, E> {
         };
         let kzg = self.vk.kzg();
         let pi = *proof.pi();
-        Ok(kzg.pairing_check(self.combined + pi * alpha - kzg.g * v, -pi.into_group()))
+        Ok(kzg.check_opening(self.combined, alpha, v, pi))
     }
 
     /// Checks many shards of this file at once; `Ok(true)` iff every one of
