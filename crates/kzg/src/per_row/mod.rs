@@ -225,8 +225,8 @@ impl<E: Pairing> Scheme for KzgPerRow<E> {
         }
         let value: E::ScalarField = rho.iter().zip(&shard.values).map(|(r, y)| *r * y).sum();
         let cc = E::G1::msm_unchecked(&c.rows, &rho);
-        let b = E::G1::msm_unchecked(&proof.openings, &rho);
-        Ok(vk.kzg.pairing_check(cc + b * alpha - vk.kzg.g * value, -b))
+        let b = E::G1::msm_unchecked(&proof.openings, &rho).into_affine();
+        Ok(vk.kzg.check_opening(cc, alpha, value, b))
     }
 
     fn batch_verify<R: RngCore + ?Sized>(
