@@ -14,6 +14,9 @@
 //! schemes use a table) on every kind of table ([`TablePlan`]) for small `n`
 //! (`plans/{curve}/n/{plan}`), the measurement behind [`TablePolicy`]; the
 //! policy's own choice for a committer key (`Workload::Rows`) is `policy`.
+//! `build/{curve}/n={n},c={c}` (G1 and G2) times building the multiples
+//! table of `n` bases with `c`-bit windows ([`FixedBases::new`]), what a
+//! committer key or a prover key pays once when it is made or read.
 
 use ark_ec::{
     short_weierstrass::{Projective, SWCurveConfig},
@@ -23,7 +26,7 @@ use ark_ff::{PrimeField, UniformRand};
 use ark_std::rand::SeedableRng;
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use std::hint::black_box;
-use vidkit_msm::{pippenger, MsmBases, TablePlan, TablePolicy, Workload};
+use vidkit_msm::{pippenger, FixedBases, MsmBases, TablePlan, TablePolicy, Workload};
 
 fn env(name: &str, default: u32) -> u32 {
     std::env::var(name)
@@ -96,6 +99,20 @@ fn curve<P: SWCurveConfig>(c: &mut Criterion, name: &str, max_log: &str, g1: boo
         }
         g.finish();
     }
+    let mut g = c.benchmark_group(format!("build/{name}"));
+    g.sample_size(10);
+    for (n, cw) in [(16usize, 10u32), (64, 8), (256, 6)] {
+        if n > all.len() {
+            continue;
+        }
+        let b = &all[..n];
+        g.bench_with_input(
+            BenchmarkId::new(format!("n={n}"), format!("c={cw}")),
+            &n,
+            |bench, _| bench.iter(|| FixedBases::<Projective<P>>::new(black_box(b), cw)),
+        );
+    }
+    g.finish();
     if g1 && env("MSM_PLANS", 0) == 1 {
         const ROWS: usize = 64;
         let mut g = c.benchmark_group(format!("plans/{name}"));

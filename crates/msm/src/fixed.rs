@@ -19,8 +19,14 @@
 //!   key.
 //!
 //! The table costs `W·(2^{c−1} − 1)` additions and `W·c` doublings per point
-//! and `W·2^{c−1}` affine points of memory. Whether it pays and how wide it
-//! is are decided by [`crate::TablePolicy`] ([`FixedBases::for_calls`] asks it).
+//! and `W·2^{c−1}` affine points of memory. The doublings are projective;
+//! the additions, on the groups of the fast path (BLS12-381 and BN254, G1
+//! and G2), are batch-affine (`crate::buckets::multiples`: the `d`-th
+//! multiples of all window bases at once, one shared field inversion per
+//! step), which gives the affine table directly — no projective additions
+//! and no final normalisation; other groups add projectively and normalise
+//! once. Whether a table pays and how wide it is are decided by
+//! [`crate::TablePolicy`] ([`FixedBases::for_calls`] asks it).
 
 use crate::{
     buckets,
@@ -29,7 +35,7 @@ use crate::{
     BigIntOf, LengthMismatch,
 };
 use ark_ec::{
-    short_weierstrass::{Projective, SWCurveConfig},
+    short_weierstrass::{Affine, Projective, SWCurveConfig},
     AffineRepr, CurveGroup,
 };
 use ark_ff::{BigInteger, PrimeField, Zero};
@@ -101,15 +107,8 @@ impl<G: CurveGroup> FixedBases<G> {
             }
         }
         let window_bases = G::normalize_batch(&window_bases);
-        let mut points: Vec<G> = Vec::with_capacity(bases.len() * windows * half);
-        for p in &window_bases {
-            let mut multiple = p.into_group();
-            for _ in 0..half {
-                points.push(multiple);
-                multiple += p;
-            }
-        }
-        let table = G::normalize_batch(&points);
+        let table = affine_multiples::<G>(&window_bases, half)
+            .unwrap_or_else(|| projective_multiples::<G>(&window_bases, half));
         Self {
             c,
             windows,
@@ -431,6 +430,44 @@ pub(crate) fn affine_group<G: CurveGroup>() -> bool {
         || id == TypeId::of::<Projective<ark_bn254::g2::Config>>()
 }
 
+/// The multiples `d·P_j`, `1 ≤ d ≤ half`, point-major, by mixed projective
+/// additions and one normalisation (any group; exact for every point).
+fn projective_multiples<G: CurveGroup>(points: &[G::Affine], half: usize) -> Vec<G::Affine> {
+    let mut out: Vec<G> = Vec::with_capacity(points.len() * half);
+    for p in points {
+        let mut multiple = p.into_group();
+        for _ in 0..half {
+            out.push(multiple);
+            multiple += p;
+        }
+    }
+    G::normalize_batch(&out)
+}
+
+/// [`projective_multiples`] by batch-affine additions
+/// ([`crate::buckets::multiples`]) on the groups of the fast path (the same
+/// points); `None` elsewhere, and for points of small order. A `&Vec`, not
+/// a slice: the downcast to the concrete point type needs a sized type.
+#[allow(clippy::ptr_arg)]
+fn affine_multiples<G: CurveGroup>(points: &Vec<G::Affine>, half: usize) -> Option<Vec<G::Affine>> {
+    #[allow(clippy::ptr_arg)]
+    fn on<G: CurveGroup, P: SWCurveConfig>(
+        points: &Vec<G::Affine>,
+        half: usize,
+    ) -> Option<Vec<G::Affine>> {
+        let points = (points as &dyn Any).downcast_ref::<Vec<Affine<P>>>()?;
+        let out: Box<dyn Any> = Box::new(buckets::multiples(points, half)?);
+        out.downcast::<Vec<G::Affine>>().ok().map(|b| *b)
+    }
+    if !affine_group::<G>() {
+        return None;
+    }
+    on::<G, ark_bls12_381::g1::Config>(points, half)
+        .or_else(|| on::<G, ark_bn254::g1::Config>(points, half))
+        .or_else(|| on::<G, ark_bls12_381::g2::Config>(points, half))
+        .or_else(|| on::<G, ark_bn254::g2::Config>(points, half))
+}
+
 /// If `G` is `Projective<P>`: the rows of `len` scalars of `t` by the batch-affine kernel
 /// ([`crate::buckets::table_rows`]; a checked downcast of the reference and
 /// of the result, no copy), else `None`.
@@ -673,6 +710,63 @@ mod tests {
                     G::msm(&bases, row).unwrap(),
                     "rows {rows}, row {r}, c = {c}"
                 );
+            }
+        }
+    }
+
+    /// The batch-affine table build gives the projective build's points on
+    /// every group of the fast path: random points with one at infinity,
+    /// widths from no step (`half = 1`) to 512 multiples, and more points
+    /// than one chunk of [`crate::buckets::MULTIPLES_CHUNK`].
+    fn affine_build_equals_projective<G: CurveGroup>() {
+        let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(5);
+        let chunk = crate::buckets::MULTIPLES_CHUNK;
+        for (n, half) in [(3, 1), (5, 2), (9, 3), (chunk + 5, 4), (4, 512)] {
+            let mut points: Vec<G::Affine> =
+                (0..n).map(|_| G::rand(&mut rng).into_affine()).collect();
+            points[1] = G::Affine::zero();
+            let affine = affine_multiples::<G>(&points, half).expect("a fast-path group");
+            assert_eq!(
+                affine,
+                projective_multiples::<G>(&points, half),
+                "n {n}, half {half}"
+            );
+            assert_eq!(affine[half + half - 1], G::Affine::zero());
+            let last = (n - 1) * half + half - 1;
+            let want = points[n - 1] * G::ScalarField::from(half as u64);
+            assert_eq!(affine[last], want.into_affine());
+        }
+    }
+
+    #[test]
+    fn affine_build_equals_projective_on_every_shipped_group() {
+        affine_build_equals_projective::<ark_bls12_381::G1Projective>();
+        affine_build_equals_projective::<ark_bn254::G1Projective>();
+        affine_build_equals_projective::<ark_bls12_381::G2Projective>();
+        affine_build_equals_projective::<ark_bn254::G2Projective>();
+    }
+
+    /// A base of order 3 (`(0, 2)` on BLS12-381's `y² = x³ + 4`, outside
+    /// G1): the batch-affine build meets `2P = −P` (a zero denominator) and
+    /// gives way to the projective one, so the table is still exact.
+    #[test]
+    fn small_order_base_falls_back_to_projective() {
+        use ark_bls12_381::{Fq, Fr, G1Affine, G1Projective};
+        let p = G1Affine::new_unchecked(Fq::from(0u64), Fq::from(2u64));
+        assert!(p.is_on_curve() && !p.is_in_correct_subgroup_assuming_on_curve());
+        assert!((p * Fr::from(3u64)).is_zero());
+        assert!(affine_multiples::<G1Projective>(&vec![p], 4).is_none());
+        let g = G1Affine::generator();
+        let t = FixedBases::<G1Projective>::new(&[p, g], 3);
+        let xs = [
+            Fr::from(1u64),
+            Fr::from(2u64),
+            Fr::from(3u64),
+            -Fr::from(5u64),
+        ];
+        for x in xs {
+            for y in xs {
+                assert_eq!(t.msm(&[x, y]), p * x + g * y, "x = {x}, y = {y}");
             }
         }
     }

@@ -65,7 +65,11 @@
 //! measured at ≈ 1.7× its count (one addition and one normalisation per
 //! stored point, so the batch inversion and the memory traffic of a table
 //! larger than the caches weigh), and a table that only breaks even is not
-//! worth its memory. It is `ρ = 1` for windows tables (`c` doublings per
+//! worth its memory. That was the projective build; on BLS12-381 and BN254
+//! the multiples are now added in affine coordinates with shared
+//! inversions, which is faster (figures in `docs/msm.md`), and the count
+//! is kept: there the rule builds a table somewhat later than a
+//! tighter count would, never earlier. It is `ρ = 1` for windows tables (`c` doublings per
 //! stored point: the count stands).
 //!
 //! * **Multiples width**: among `c ∈ 2..=10` whose table fits in
