@@ -58,7 +58,7 @@ impl<E: Pairing> Commitment<E> {
 
     fn validate(&self) -> Result<(), SerializationError> {
         Valid::check(&self.info)?;
-        self.com_f.check()
+        crate::proof::check_gt(&self.com_f)
     }
 }
 

@@ -29,7 +29,12 @@
 //!   (`F_{p^2}`; `F_{p^4}` on BLS24-317) and in the pairing's target field
 //!   (`F_{p^12}`; `F_{p^24}`), arkworks' arithmetic under every group
 //!   operation and pairing;
-//! * `{curve}/fft/2^16`: a radix-2 FFT over `Fr` (no gnark counterpart).
+//! * `{curve}/fft/2^16`: a radix-2 FFT over `Fr` (no gnark counterpart);
+//! * `{curve}/gt/{in_subgroup,in_subgroup_arkworks}`: the membership test
+//!   of `G_T` that validation of untrusted `G_T` elements runs (aPlonK's
+//!   commitments and proofs), [`vidkit_msm::gt_contains`] beside arkworks'
+//!   `t^r = 1` (its `PairingOutput` validation), on a pairing value (no
+//!   gnark counterpart).
 //!
 //! Inputs are pseudo-random from a fixed seed per group, and the MSM inputs
 //! (up to 2^20 points) are built only when one of their group's ids passes
@@ -164,6 +169,16 @@ where
                 .add_fixed(black_box(p[1]), &fixed[1]);
             product.evaluate()
         })
+    });
+    group.finish();
+
+    let mut group = c.benchmark_group(format!("{curve}/gt"));
+    let t = vidkit_pairing::pairing::<E>(p[1], q[1]);
+    group.bench_function("in_subgroup", |b| {
+        b.iter(|| assert!(vidkit_msm::gt_contains(black_box(&t))))
+    });
+    group.bench_function("in_subgroup_arkworks", |b| {
+        b.iter(|| assert!(ark_serialize::Valid::check(black_box(&t)).is_ok()))
     });
     group.finish();
 

@@ -30,16 +30,33 @@
 //! whichever a cost model counting multiplications picks.
 //!
 //! **Precondition**: every `T_i` has order dividing `r` (is in `G_T`). The
-//! outputs of pairings are, and so are [`PairingOutput`] values read with
-//! validation (arkworks checks `T^r = 1`). For any other element the
+//! outputs of pairings are, and so are elements that pass [`gt_contains`]
+//! (or arkworks' validation, `T^r = 1`). For any other element the
 //! Frobenius decomposition computes a different power than `T^{s}`.
+//!
+//! # Membership
+//!
+//! The same Frobenius relation tests membership in `G_T` with a short
+//! exponent instead of `T^r = 1` (Scott, "A note on group membership tests
+//! for G1, G2 and GT on BLS pairing-friendly curves", eprint 2021/1130).
+//! For embedding degree `k = 2^a·3^b` (`a, b ≥ 1`: 12 and 24 here) the
+//! cyclotomic subgroup `G_Φ` has order `Φ_k(p) = p^{k/3} − p^{k/6} + 1`, and
+//! `T ∈ G_Φ` iff `π^{k/3}(T)·T = π^{k/6}(T)` (three Frobenius maps and a
+//! multiplication). In the cyclic group `G_Φ`, `T^{p^e} = T^{±L}` holds for
+//! exactly the elements of order dividing `N = gcd(p^e ∓ L, Φ_k(p))`, a
+//! multiple of `r`; where `N = r` the two equations together are
+//! **exactly** membership in `G_T`, at the cost of one exponentiation by
+//! `L` (64 bits on BLS12-381, 127 on BN254, 32 on BLS24-317, with
+//! cyclotomic squarings) instead of one by `r`. [`gt_contains`] checks
+//! `N = r` from the moduli and falls back to `T^r = 1` for a curve where it
+//! fails (none of the shipped ones).
 
 use crate::{
     digits::{recode_into, window_count},
     LengthMismatch,
 };
 use ark_ec::pairing::{Pairing, PairingOutput};
-use ark_ff::{BigInteger, CyclotomicMultSubgroup, Field, One, PrimeField};
+use ark_ff::{BigInteger, CyclotomicMultSubgroup, Field, One, PrimeField, Zero};
 use ark_std::{vec, vec::Vec};
 use num_bigint::BigUint;
 
@@ -92,6 +109,111 @@ fn gt_msm_unchecked<E: Pairing>(
         ),
     };
     PairingOutput(exponentiate::<E>(&virtual_bases, &digits))
+}
+
+/// Whether `t` is in `G_T`, the order-`r` subgroup of `F_{p^k}^*` (the
+/// check arkworks' validation of a [`PairingOutput`] makes, `t^r = 1`, but
+/// with a 64-bit exponent on BLS12-381: see the module docs). Zero and
+/// elements outside `G_T` are refused.
+///
+/// ```
+/// use ark_bls12_381::{Bls12_381, Fq12, G1Affine, G2Affine};
+/// use ark_ec::{pairing::{Pairing, PairingOutput}, AffineRepr};
+/// use ark_ff::{AdditiveGroup, One};
+/// let t = Bls12_381::pairing(G1Affine::generator(), G2Affine::generator());
+/// assert!(vidkit_msm::gt_contains(&t));
+/// // 2 is not in G_T (not even in the cyclotomic subgroup)
+/// assert!(!vidkit_msm::gt_contains(&PairingOutput::<Bls12_381>(Fq12::one().double())));
+/// ```
+pub fn gt_contains<E: Pairing>(t: &PairingOutput<E>) -> bool {
+    let f = &t.0;
+    if f.is_zero() {
+        return false;
+    }
+    match Membership::find::<E>() {
+        Some(m) => m.contains(f),
+        None => f.pow(E::ScalarField::MODULUS).is_one(),
+    }
+}
+
+/// The short membership test of `G_T` (module docs), where it is exact.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Membership {
+    /// `k`, the degree of `F_{p^k}` over `F_p`.
+    degree: usize,
+    /// `T^{p^e} = T^{±L}` on `G_T`.
+    split: Frobenius,
+    /// `L` as little-endian limbs, for the exponentiation.
+    l: Vec<u64>,
+}
+
+impl Membership {
+    /// The test for `E`, if `k = 2^a·3^b` (`a, b ≥ 1`), a Frobenius split
+    /// exists and `gcd(p^e ∓ L, Φ_k(p)) = r`.
+    pub(crate) fn find<E: Pairing>() -> Option<Self> {
+        type Base<E> = <<E as Pairing>::TargetField as Field>::BasePrimeField;
+        let degree = E::TargetField::extension_degree() as usize;
+        let mut rest = degree;
+        for q in [2, 3] {
+            while rest.is_multiple_of(q) {
+                rest /= q;
+            }
+        }
+        if !degree.is_multiple_of(6) || rest != 1 {
+            return None;
+        }
+        let split = Frobenius::find::<E>()?;
+        let p: BigUint = Base::<E>::MODULUS.into();
+        let r: BigUint = E::ScalarField::MODULUS.into();
+        let phi = p.pow((degree / 3) as u32) + 1u32 - p.pow((degree / 6) as u32);
+        let pe = p.pow(split.power as u32);
+        let n = if split.inverse {
+            pe + &split.l
+        } else {
+            pe - &split.l
+        };
+        if gcd(n, phi) != r {
+            return None;
+        }
+        let l = split.l.to_u64_digits();
+        Some(Self { degree, split, l })
+    }
+
+    /// `t ∈ G_Φ`: `π^{k/3}(t)·t = π^{k/6}(t)`, i.e. `t^{Φ_k(p)} = 1`.
+    fn cyclotomic<F: Field>(&self, t: &F) -> bool {
+        let mut a = *t;
+        a.frobenius_map_in_place(self.degree / 3);
+        a *= t;
+        let mut b = *t;
+        b.frobenius_map_in_place(self.degree / 6);
+        a == b
+    }
+
+    /// `t ∈ G_Φ` and `t^{p^e} = t^{±L}` (for `t ≠ 0`).
+    fn contains<F: CyclotomicMultSubgroup>(&self, t: &F) -> bool {
+        // first: the cyclotomic squarings and inversions of the
+        // exponentiation are only right on G_Φ
+        if !self.cyclotomic(t) {
+            return false;
+        }
+        let mut lhs = *t;
+        lhs.frobenius_map_in_place(self.split.power);
+        let mut rhs = t.cyclotomic_exp(&self.l);
+        if self.split.inverse {
+            rhs.cyclotomic_inverse_in_place();
+        }
+        lhs == rhs
+    }
+}
+
+/// Euclid's greatest common divisor.
+fn gcd(mut a: BigUint, mut b: BigUint) -> BigUint {
+    while b.bits() != 0 {
+        let r = &a % &b;
+        a = b;
+        b = r;
+    }
+    a
 }
 
 /// A Frobenius power `π^e` that acts on `G_T` as `T ↦ T^{±L}` with a small `L`.
@@ -583,6 +705,69 @@ mod tests {
             (1, false, 3),
             "L² is just below r"
         );
+    }
+
+    /// [`gt_contains`] against arkworks' check (`t^r = 1`) on elements of
+    /// `G_T` (pairing values and their powers, one), of the cyclotomic
+    /// subgroup outside `G_T` (random, and of order dividing the cofactor
+    /// `Φ_k(p)/r`), of `F_p` (2, −1), random elements and zero; the short
+    /// test is the one used (not the fallback).
+    pub(crate) fn membership_matches_arkworks<E: Pairing>(seed: u64) {
+        let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(seed);
+        assert!(Membership::find::<E>().is_some(), "the short test applies");
+        let arkworks = |f: &E::TargetField| f.pow(E::ScalarField::MODULUS).is_one();
+        let t = E::pairing(E::G1Affine::generator(), E::G2Affine::generator());
+        let mut inside = vec![t.0, E::TargetField::one()];
+        let mut outside = vec![
+            E::TargetField::zero(),
+            E::TargetField::one() + E::TargetField::one(),
+            -E::TargetField::one(),
+        ];
+        let k = E::TargetField::extension_degree() as usize;
+        for _ in 0..4 {
+            inside.push((t * E::ScalarField::rand(&mut rng)).0);
+            let f = E::TargetField::rand(&mut rng);
+            outside.push(f);
+            // f^{(p^{k/2} − 1)(p^{k/6} + 1)}: in the cyclotomic subgroup
+            let mut g = f;
+            g.frobenius_map_in_place(k / 2);
+            g *= f.inverse().unwrap();
+            let mut h = g;
+            h.frobenius_map_in_place(k / 6);
+            g *= h;
+            let cofactor_part = g.cyclotomic_exp(E::ScalarField::MODULUS);
+            assert!(!cofactor_part.is_one(), "a non-trivial cofactor part");
+            outside.extend([g, cofactor_part, g * t.0]);
+        }
+        let m = Membership::find::<E>().unwrap();
+        for f in &inside {
+            assert!(arkworks(f) && gt_contains(&PairingOutput::<E>(*f)));
+            assert!(m.cyclotomic(f));
+        }
+        for (i, f) in outside.iter().enumerate() {
+            // 2, −1 and the random elements are not cyclotomic, the three
+            // built from each random one are; zero satisfies the equation
+            // (gt_contains refuses it before)
+            assert_eq!(
+                m.cyclotomic(f),
+                i == 0 || (i >= 3 && (i - 3) % 4 != 0),
+                "{i}"
+            );
+        }
+        for (i, f) in outside.iter().enumerate() {
+            assert!(!arkworks(f), "{i}: the sample is outside G_T");
+            assert!(!gt_contains(&PairingOutput::<E>(*f)), "{i} refused");
+        }
+    }
+
+    #[test]
+    fn membership_matches_arkworks_bls12_381() {
+        membership_matches_arkworks::<ark_bls12_381::Bls12_381>(6);
+    }
+
+    #[test]
+    fn membership_matches_arkworks_bn254() {
+        membership_matches_arkworks::<ark_bn254::Bn254>(7);
     }
 
     #[test]

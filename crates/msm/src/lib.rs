@@ -84,7 +84,9 @@
 //! * [`gt_msm`]: multi-exponentiation in the pairing target group `G_T` of
 //!   any arkworks pairing, with cyclotomic squarings, free inversions and a
 //!   Frobenius (GLS) split of the exponents found from the curve's moduli;
-//!   [`GtFixedBases`] for fixed elements exponentiated many times.
+//!   [`GtFixedBases`] for fixed elements exponentiated many times;
+//!   [`gt_contains`], membership in `G_T` by the same Frobenius relation
+//!   with a short exponent (the check untrusted `G_T` elements need).
 //!
 //! Results are exact group elements: the `parallel` feature (windows or
 //! chunks on the rayon pool) gives the same points as the sequential path.
@@ -107,7 +109,7 @@ mod table;
 
 pub use bases::{MsmBases, MsmEngine};
 pub use fixed::FixedBases;
-pub use gt::{gt_msm, try_gt_msm, GtFixedBases};
+pub use gt::{gt_contains, gt_msm, try_gt_msm, GtFixedBases};
 pub use policy::{
     TablePlan, TablePolicy, Workload, DEFAULT_MULTIPLE_POINTS, DEFAULT_TABLE_POINTS,
     MAX_MULTIPLES_WIDTH,

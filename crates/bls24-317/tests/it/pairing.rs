@@ -70,3 +70,38 @@ fn multi_pairing_and_prepared_points() {
     let neg = -ps[0];
     assert!(Bls24_317::multi_pairing([ps[0], neg], [qs[0], qs[0]]).is_zero());
 }
+
+/// vidkit-msm's short membership test of `G_T` (`t ∈ G_Φ`, `t^p = t^x`
+/// with the 32-bit `x`) against arkworks' `t^r = 1` on elements of `G_T`,
+/// of the cyclotomic subgroup outside it (random, and of order dividing the
+/// cofactor `Φ_24(p)/r`), of `F_p` and random elements of `F_{p^24}`.
+#[test]
+fn gt_membership_matches_arkworks() {
+    let mut rng = ChaCha20Rng::seed_from_u64(14);
+    let in_gt = |f: Fq24| vidkit_msm::gt_contains(&PairingOutput::<Bls24_317>(f));
+    let arkworks = |f: Fq24| f.pow(Fr::MODULUS).is_one();
+    let e = Bls24_317::pairing(G1Affine::generator(), G2Affine::generator());
+    let two = Fq24::one() + Fq24::one();
+    for f in [Fq24::zero(), two, -Fq24::one()] {
+        assert!(!arkworks(f) && !in_gt(f));
+    }
+    assert!(in_gt(Fq24::one()));
+    for _ in 0..3 {
+        let t = (e * Fr::rand(&mut rng)).0;
+        assert!(arkworks(t) && in_gt(t));
+        let f = Fq24::rand(&mut rng);
+        // f^{(p^12 − 1)(p^4 + 1)} is cyclotomic
+        let mut g = f;
+        g.frobenius_map_in_place(12);
+        g *= f.inverse().unwrap();
+        let mut h = g;
+        h.frobenius_map_in_place(4);
+        g *= h;
+        assert!(is_in_cyclotomic_subgroup(&g));
+        let cofactor_part = g.pow(Fr::MODULUS);
+        assert!(!cofactor_part.is_one());
+        for outside in [f, g, cofactor_part, g * t] {
+            assert!(!arkworks(outside) && !in_gt(outside));
+        }
+    }
+}
