@@ -1,6 +1,11 @@
 //! Criterion benches of the KZG10 primitive: `kzg/{commit,open,verify}/{curve}`
 //! for one polynomial of 2^12 and 2^16 coefficients (setup outside the timed
-//! closures; throughput = 32 bytes per coefficient).
+//! closures; throughput = 32 bytes per coefficient); and
+//! `kzg/multi_open/{curve}/{integers,one_by_one}/k=..,n=..`: the `n`
+//! openings of one polynomial of `k` coefficients at `0, …, n − 1` (the
+//! `points` encoding's code points, what KZG+ global and aPlonK global
+//! prove) by Horner's rule and one by one, the key a scheme's (`k` powers,
+//! the table its policy picks).
 
 use ark_ec::{pairing::Pairing, CurveGroup};
 use ark_ff::UniformRand;
@@ -9,7 +14,11 @@ use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Through
 use rand_chacha::ChaCha20Rng;
 use std::time::Duration;
 use vidkit_core::Srs;
-use vidkit_kzg::{commit, open, verify, VerifierKey};
+use vidkit_kzg::{
+    commit,
+    multi_open::{open_at_integers, open_at_points},
+    open, verify, CommitterKey, VerifierKey,
+};
 
 fn curve<E: Pairing>(c: &mut Criterion, name: &str) {
     let srs = Srs::<E>::insecure_from_seed(1, 1 << 16, 2);
@@ -47,9 +56,33 @@ fn curve<E: Pairing>(c: &mut Criterion, name: &str) {
     }
 }
 
+fn multi_open<E: Pairing>(c: &mut Criterion, name: &str) {
+    let mut rng = ChaCha20Rng::seed_from_u64(4);
+    let srs = Srs::<E>::insecure_from_seed(2, 1024, 2);
+    let mut g = c.benchmark_group(format!("kzg/multi_open/{name}"));
+    g.sample_size(10)
+        .warm_up_time(Duration::from_millis(500))
+        .measurement_time(Duration::from_secs(3));
+    for (k, n) in [(4, 8), (4, 64), (16, 32), (64, 128), (256, 512), (4, 4096)] {
+        let ck = CommitterKey::<E>::new(srs.powers_g1()[..k].to_vec());
+        let q: Vec<E::ScalarField> = (0..k).map(|_| E::ScalarField::rand(&mut rng)).collect();
+        let points: Vec<E::ScalarField> = (0..n as u64).map(E::ScalarField::from).collect();
+        let id = format!("k={k},n={n}");
+        g.bench_function(BenchmarkId::new("integers", &id), |b| {
+            b.iter(|| open_at_integers(&ck, &q, n).unwrap())
+        });
+        g.bench_function(BenchmarkId::new("one_by_one", &id), |b| {
+            b.iter(|| open_at_points(&ck, &q, &points).unwrap())
+        });
+    }
+    g.finish();
+}
+
 fn benches(c: &mut Criterion) {
     curve::<ark_bls12_381::Bls12_381>(c, "bls12-381");
     curve::<ark_bn254::Bn254>(c, "bn254");
+    multi_open::<ark_bls12_381::Bls12_381>(c, "bls12-381");
+    multi_open::<ark_bn254::Bn254>(c, "bn254");
 }
 
 criterion_group!(kzg, benches);

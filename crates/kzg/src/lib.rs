@@ -30,8 +30,9 @@
 //! [`fk20`] computes the `N` coset multi-proofs of one polynomial together
 //! (FK20, `O(N log N)` with G1 FFTs), for the cells scheme and KZG+.
 //! [`multi_open`] computes the openings of one polynomial at every point of
-//! a subgroup together (FK20 with cells of one element), for KZG+ global and
-//! aPlonK global.
+//! a subgroup together (FK20 with cells of one element) or at the integers
+//! `0 … n − 1` (Horner's rule in the group), for KZG+ global and aPlonK
+//! global.
 //!
 //! [`EthereumSetup`] loads the Ethereum KZG ceremony output (c-kzg's
 //! `trusted_setup.txt`) into a validated [`Srs`](vidkit_core::Srs) and

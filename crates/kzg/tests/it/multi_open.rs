@@ -2,7 +2,9 @@
 //! subgroup equal the naive openings (`open` at each `ω_N^j`), both ways of
 //! computing `h`, on BLS12-381, BN254 and BLS24-317; random lengths `k`
 //! (1, 2, non-powers of two, `k − 1 > N`, keys with and without a multiples
-//! table) and random subgroup sizes `N`.
+//! table) and random subgroup sizes `N`. The same for the openings at the
+//! integers `0, …, n − 1` (Horner's rule in the group) and at arbitrary
+//! points (one by one).
 
 use ark_ec::{pairing::Pairing, AffineRepr, CurveGroup};
 use ark_ff::{Field, UniformRand};
@@ -11,7 +13,10 @@ use ark_std::rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha20Rng;
 use vidkit_core::Srs;
 use vidkit_kzg::{
-    multi_open::{open_subgroup, open_subgroup_with, proof_coefficients, Method},
+    multi_open::{
+        open_at_integers, open_at_points, open_subgroup, open_subgroup_with, proof_coefficients,
+        Method,
+    },
     open, CommitterKey, KzgError,
 };
 
@@ -73,6 +78,79 @@ fn same_as_naive_bn254() {
 #[test]
 fn same_as_naive_bls24_317() {
     same_as_naive::<vidkit_bls24_317::Bls24_317>(3);
+}
+
+/// `open` at each point.
+fn naive_at<E: Pairing>(
+    powers: &[E::G1Affine],
+    q: &[E::ScalarField],
+    points: &[E::ScalarField],
+) -> Vec<E::G1Affine> {
+    points
+        .iter()
+        .map(|&a| {
+            let (_, pi): (_, E::G1) = open(powers, q, a).unwrap();
+            pi.into_affine()
+        })
+        .collect()
+}
+
+/// `open_at_integers` and `open_at_points` equal `open` at each point, for
+/// random `k` (from 0, keys with and without a table) and random `n` (fewer
+/// points than coefficients too, up to 300: multipliers of 9 bits whose
+/// non-adjacent forms have digits −1).
+fn integers_and_points_same_as_naive<E: Pairing>(seed: u64) {
+    let mut rng = ChaCha20Rng::seed_from_u64(seed);
+    let srs = Srs::<E>::insecure_from_seed(seed, 48, 2);
+    for powers in [8usize, 48] {
+        let ck = CommitterKey::<E>::new(srs.powers_g1()[..powers].to_vec());
+        let mut cases: Vec<(usize, usize)> = vec![(0, 3), (1, 4), (2, 5), (3, 1), (powers, 2)];
+        for _ in 0..4 {
+            cases.push((rng.gen_range(1..=powers), rng.gen_range(1..=300)));
+        }
+        for (k, n) in cases {
+            let q: Vec<E::ScalarField> = (0..k).map(|_| E::ScalarField::rand(&mut rng)).collect();
+            let integers: Vec<E::ScalarField> = (0..n as u64).map(E::ScalarField::from).collect();
+            let want = naive_at::<E>(ck.powers(), &q, &integers);
+            let got = open_at_integers(&ck, &q, n).unwrap();
+            assert_eq!(got, want, "integers, k = {k}, n = {n}");
+            let random: Vec<E::ScalarField> = (0..n.min(20))
+                .map(|_| E::ScalarField::rand(&mut rng))
+                .collect();
+            let got = open_at_points(&ck, &q, &random).unwrap();
+            assert_eq!(
+                got,
+                naive_at::<E>(ck.powers(), &q, &random),
+                "points, k = {k}"
+            );
+        }
+    }
+    let long: Vec<E::ScalarField> = (0..49u64).map(E::ScalarField::from).collect();
+    let ck = CommitterKey::<E>::new(srs.powers_g1().to_vec());
+    let err = Err(KzgError::TooManyCoefficients {
+        coefficients: 49,
+        powers: 48,
+    });
+    assert_eq!(open_at_integers(&ck, &long, 4), err);
+    assert_eq!(
+        open_at_points(&ck, &long, &[E::ScalarField::from(2u64)]),
+        err
+    );
+}
+
+#[test]
+fn integers_and_points_same_as_naive_bls12_381() {
+    integers_and_points_same_as_naive::<ark_bls12_381::Bls12_381>(21);
+}
+
+#[test]
+fn integers_and_points_same_as_naive_bn254() {
+    integers_and_points_same_as_naive::<ark_bn254::Bn254>(22);
+}
+
+#[test]
+fn integers_and_points_same_as_naive_bls24_317() {
+    integers_and_points_same_as_naive::<vidkit_bls24_317::Bls24_317>(23);
 }
 
 /// `k = 1`: every opening is the identity and `h` is empty; `N < k − 1`
