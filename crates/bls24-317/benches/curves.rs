@@ -34,7 +34,9 @@
 //!   of `G_T` that validation of untrusted `G_T` elements runs (aPlonK's
 //!   commitments and proofs), [`vidkit_msm::gt_contains`] beside arkworks'
 //!   `t^r = 1` (its `PairingOutput` validation), on a pairing value (no
-//!   gnark counterpart).
+//!   gnark counterpart); `{curve}/gt/msm/m={9,15}`: [`vidkit_msm::gt_msm`] of
+//!   random elements and scalars, the sizes of aPlonK's verifier (`2κ + 1`
+//!   for `κ = 4, 7`).
 //!
 //! Inputs are pseudo-random from a fixed seed per group, and the MSM inputs
 //! (up to 2^20 points) are built only when one of their group's ids passes
@@ -180,6 +182,14 @@ where
     group.bench_function("in_subgroup_arkworks", |b| {
         b.iter(|| assert!(ark_serialize::Valid::check(black_box(&t)).is_ok()))
     });
+    // aPlonK's verifier sizes: 2κ + 1 for κ = 4 and 7
+    for m in [9usize, 15] {
+        let bases: Vec<_> = (0..m).map(|_| t * E::ScalarField::rand(&mut rng)).collect();
+        let scalars: Vec<E::ScalarField> = (0..m).map(|_| E::ScalarField::rand(&mut rng)).collect();
+        group.bench_function(format!("msm/m={m}"), |b| {
+            b.iter(|| vidkit_msm::gt_msm::<E>(black_box(&bases), &scalars))
+        });
+    }
     group.finish();
 
     let mut group = c.benchmark_group(format!("{curve}/field"));

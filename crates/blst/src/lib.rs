@@ -39,9 +39,17 @@
 //! [`lines`] keeps the 68 lines of a fixed G2 point's Miller loop and runs
 //! one Miller loop for a product of several pairs over kept lines (what
 //! `vidkit-pairing` does for a verifier key's points). blst's safe API does
-//! not offer that, so the module calls blst's low-level C functions: it is
-//! the only `unsafe` code of the workspace, and its docs say what each call
-//! relies on.
+//! not offer that, so the module calls blst's low-level C functions.
+//!
+//! # `G_T` arithmetic
+//!
+//! [`gt::Gt`] carries an `F_{p^12}` element with blst's multiplication,
+//! cyclotomic squaring and conjugation (the inverse in `G_T`), about twice
+//! as fast as arkworks' (what `vidkit-msm`'s `G_T` multi-exponentiation
+//! uses on BLS12-381). The last two are not in blst's safe API either.
+//!
+//! [`lines`] and [`gt`] are the only `unsafe` code of the workspace; their
+//! docs say what each call relies on.
 //!
 //! Only on 64-bit targets (blst's limbs are 32-bit elsewhere, so the copies
 //! would not line up): on other targets the crate is empty and its users
@@ -69,6 +77,7 @@ use ark_ff::{BigInt, BigInteger};
 /// The blst crate these conversions are for (one version for every user).
 pub use blst;
 
+pub mod gt;
 pub mod lines;
 
 use blst::{

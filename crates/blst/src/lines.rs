@@ -32,8 +32,9 @@
 //! `blst_fp12_mul_by_xy00z0`, `blst_fp12_conjugate`). Every call receives
 //! pointers to initialised values of the blst types the C prototypes name,
 //! owned or borrowed here for the duration of the call; the in-place calls
-//! (`ret` equal to an input) are the ones blst's own Miller loop makes. This
-//! is the only `unsafe` code of the workspace (every other crate forbids it).
+//! (`ret` equal to an input) are the ones blst's own Miller loop makes.
+//! This module and [`crate::gt`] are the only `unsafe` code of the
+//! workspace (every other crate forbids it).
 
 #![allow(unsafe_code)]
 

@@ -1,4 +1,5 @@
-//! BLS12-381 MSMs over plain bases on one thread: blst.
+//! BLS12-381 MSMs over plain bases on one thread, and `G_T`
+//! multi-exponentiations: blst.
 //!
 //! For BLS12-381's G1 and G2, an MSM over plain bases ([`msm`](crate::msm),
 //! [`msm_bigint`](crate::msm_bigint), [`MsmBases`](crate::MsmBases) without
@@ -25,12 +26,19 @@
 //! [`FixedBases`](crate::FixedBases)) keep vidkit's own code: blst has no
 //! precomputed-table MSM for arbitrary bases.
 //!
+//! The multi-exponentiation in BLS12-381's `G_T` ([`gt_msm`](crate::gt_msm))
+//! runs its Straus or Pippenger loop on blst's `F_{p^12}` multiplication and
+//! cyclotomic squaring ([`vidkit_blst::gt::Gt`], about twice as fast as
+//! arkworks'), the elements copied over as limbs before and back after.
+//!
 //! Only with the `std` feature on a 64-bit target (as vidkit-pairing's blst
-//! path); elsewhere BLS12-381 always gets the batch-affine Pippenger.
+//! path); elsewhere BLS12-381 always gets the batch-affine Pippenger and
+//! arkworks' `G_T` arithmetic.
 
-use ark_bls12_381::{g1, g2};
+use crate::gt::{exponentiate_with, GtArith};
+use ark_bls12_381::{g1, g2, Fq12};
 use ark_ec::short_weierstrass::{Affine, Projective, SWCurveConfig};
-use ark_ff::PrimeField;
+use ark_ff::{BigInteger, PrimeField};
 use ark_std::{any::Any, boxed::Box, vec::Vec};
 use core::any::TypeId;
 
@@ -83,4 +91,43 @@ fn run<P: SWCurveConfig, Q: SWCurveConfig<ScalarField = ark_bls12_381::Fr>, Poin
         })
         .collect::<Option<Vec<_>>>()?;
     Some(Box::new(blst_msm(&points, &scalars)))
+}
+
+/// An element of BLS12-381's `G_T` on blst's arithmetic (a local type, so
+/// that it can take [`GtArith`] beside the blanket implementation for
+/// arkworks' fields).
+#[derive(Clone, Copy)]
+struct Gt(vidkit_blst::gt::Gt);
+
+impl GtArith for Gt {
+    fn gt_one() -> Self {
+        Gt(vidkit_blst::gt::Gt::one())
+    }
+    fn gt_mul(&mut self, t: &Self) {
+        self.0 *= &t.0;
+    }
+    fn gt_square(&mut self) {
+        self.0 = self.0.cyclotomic_square();
+    }
+    fn gt_inverse(&self) -> Self {
+        Gt(self.0.inverse())
+    }
+}
+
+/// `Π_i bases[i]^{digits[i]}` on blst's arithmetic if `F` is BLS12-381's
+/// `F_{p^12}`, else `None` (checked downcasts of each element).
+pub(crate) fn gt_exponentiate<F: 'static, B: BigInteger>(bases: &[F], digits: &[B]) -> Option<F> {
+    if TypeId::of::<F>() != TypeId::of::<Fq12>() {
+        return None;
+    }
+    let bases = bases
+        .iter()
+        .map(|t| {
+            (t as &dyn Any)
+                .downcast_ref::<Fq12>()
+                .map(|t| Gt(vidkit_blst::gt::Gt::from_fq12(t)))
+        })
+        .collect::<Option<Vec<Gt>>>()?;
+    let out: Box<dyn Any> = Box::new(exponentiate_with(&bases, digits).0.to_fq12());
+    out.downcast::<F>().ok().map(|t| *t)
 }

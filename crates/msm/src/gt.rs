@@ -459,15 +459,58 @@ fn pippenger_cost(m: usize, bits: usize, c: usize) -> usize {
     (bits + 1).div_ceil(c) * (m + (1 << c))
 }
 
-/// `Π_i bases[i]^{digits[i]}` with the cheaper of Straus and Pippenger.
+/// The arithmetic of `G_T` the exponentiations run on: arkworks' for every
+/// pairing (any [`CyclotomicMultSubgroup`] field), and blst's for
+/// BLS12-381 ([`crate::blst`]). Squaring and inversion are the cyclotomic
+/// subgroup's.
+pub(crate) trait GtArith: Copy + Send + Sync {
+    /// 1.
+    fn gt_one() -> Self;
+    /// `self ← self·t`.
+    fn gt_mul(&mut self, t: &Self);
+    /// `self ← self²`, on the cyclotomic subgroup.
+    fn gt_square(&mut self);
+    /// `self⁻¹`, on the cyclotomic subgroup (a conjugation).
+    fn gt_inverse(&self) -> Self;
+}
+
+impl<F: CyclotomicMultSubgroup> GtArith for F {
+    fn gt_one() -> Self {
+        F::one()
+    }
+    fn gt_mul(&mut self, t: &Self) {
+        *self *= t;
+    }
+    fn gt_square(&mut self) {
+        self.cyclotomic_square_in_place();
+    }
+    fn gt_inverse(&self) -> Self {
+        let mut inv = *self;
+        inv.cyclotomic_inverse_in_place()
+            .expect("G_T elements are invertible");
+        inv
+    }
+}
+
+/// `Π_i bases[i]^{digits[i]}` with the cheaper of Straus and Pippenger, on
+/// blst's arithmetic for BLS12-381 (with `std` on 64-bit targets).
 fn exponentiate<E: Pairing>(bases: &[E::TargetField], digits: &[BigIntOf<E>]) -> E::TargetField {
+    #[cfg(all(feature = "std", target_pointer_width = "64"))]
+    if let Some(out) = crate::blst::gt_exponentiate(bases, digits) {
+        return out;
+    }
+    exponentiate_with(bases, digits)
+}
+
+/// [`exponentiate`] on the arithmetic `F`.
+pub(crate) fn exponentiate_with<F: GtArith, B: BigInteger>(bases: &[F], digits: &[B]) -> F {
     let m = bases.len();
     if m == 0 {
-        return E::TargetField::one();
+        return F::gt_one();
     }
     let bits = digits.iter().map(|d| d.num_bits()).max().unwrap_or(0) as usize;
     if bits == 0 {
-        return E::TargetField::one();
+        return F::gt_one();
     }
     let (w, straus) = (2..=7)
         .map(|w| (w, straus_cost(m, bits, w)))
@@ -477,6 +520,13 @@ fn exponentiate<E: Pairing>(bases: &[E::TargetField], digits: &[BigIntOf<E>]) ->
         .map(|c| (c, pippenger_cost(m, bits, c)))
         .min_by_key(|x| x.1)
         .expect("non-empty range");
+    let run = |b: &[F], d: &[B]| {
+        if straus <= pippenger {
+            self::straus(b, d, w)
+        } else {
+            self::pippenger(b, d, bits, c)
+        }
+    };
     #[cfg(feature = "parallel")]
     {
         let threads = rayon::current_num_threads();
@@ -486,44 +536,29 @@ fn exponentiate<E: Pairing>(bases: &[E::TargetField], digits: &[BigIntOf<E>]) ->
             return bases
                 .par_chunks(chunk)
                 .zip(digits.par_chunks(chunk))
-                .map(|(b, d)| exponentiate_sequential::<E>(b, d, bits, w, c, straus <= pippenger))
-                .reduce(E::TargetField::one, |a, b| a * b);
+                .map(|(b, d)| run(b, d))
+                .reduce(F::gt_one, |mut a, b| {
+                    a.gt_mul(&b);
+                    a
+                });
         }
     }
-    exponentiate_sequential::<E>(bases, digits, bits, w, c, straus <= pippenger)
-}
-
-fn exponentiate_sequential<E: Pairing>(
-    bases: &[E::TargetField],
-    digits: &[BigIntOf<E>],
-    bits: usize,
-    w: usize,
-    c: usize,
-    use_straus: bool,
-) -> E::TargetField {
-    if use_straus {
-        straus::<E::TargetField, _>(bases, digits, w)
-    } else {
-        pippenger::<E::TargetField, _>(bases, digits, bits, c)
-    }
+    run(bases, digits)
 }
 
 /// `a·t` or `a·t⁻¹` for a signed digit.
 #[inline]
-fn mul_signed<F: CyclotomicMultSubgroup>(acc: &mut F, t: &F, negative: bool) {
+fn mul_signed<F: GtArith>(acc: &mut F, t: &F, negative: bool) {
     if negative {
-        let mut inv = *t;
-        inv.cyclotomic_inverse_in_place()
-            .expect("G_T elements are invertible");
-        *acc *= &inv;
+        acc.gt_mul(&t.gt_inverse());
     } else {
-        *acc *= t;
+        acc.gt_mul(t);
     }
 }
 
 /// Straus's interleaved w-NAF: one table `t, t³, …, t^{2^{w−1}−1}` per base,
 /// one shared cyclotomic squaring per bit.
-fn straus<F: CyclotomicMultSubgroup, B: BigInteger>(bases: &[F], digits: &[B], w: usize) -> F {
+fn straus<F: GtArith, B: BigInteger>(bases: &[F], digits: &[B], w: usize) -> F {
     let nafs: Vec<Vec<i64>> = digits
         .iter()
         .map(|d| d.find_wnaf(w).expect("2 ≤ w < 64"))
@@ -531,22 +566,24 @@ fn straus<F: CyclotomicMultSubgroup, B: BigInteger>(bases: &[F], digits: &[B], w
     let tables: Vec<Vec<F>> = bases
         .iter()
         .map(|t| {
-            let square = t.cyclotomic_square();
+            let mut square = *t;
+            square.gt_square();
             let mut table = Vec::with_capacity(1 << (w - 2));
             table.push(*t);
             for i in 1..(1 << (w - 2)) {
-                let next = table[i - 1] * square;
+                let mut next = table[i - 1];
+                next.gt_mul(&square);
                 table.push(next);
             }
             table
         })
         .collect();
     let len = nafs.iter().map(Vec::len).max().unwrap_or(0);
-    let mut acc = F::one();
+    let mut acc = F::gt_one();
     let mut started = false;
     for i in (0..len).rev() {
         if started {
-            acc.cyclotomic_square_in_place();
+            acc.gt_square();
         }
         for (naf, table) in nafs.iter().zip(&tables) {
             match naf.get(i) {
@@ -562,22 +599,17 @@ fn straus<F: CyclotomicMultSubgroup, B: BigInteger>(bases: &[F], digits: &[B], w
 }
 
 /// Signed-bucket Pippenger with `c`-bit windows (`2^{c−1}` buckets).
-fn pippenger<F: CyclotomicMultSubgroup, B: BigInteger>(
-    bases: &[F],
-    digits: &[B],
-    bits: usize,
-    c: usize,
-) -> F {
+fn pippenger<F: GtArith, B: BigInteger>(bases: &[F], digits: &[B], bits: usize, c: usize) -> F {
     let windows = window_count(bits as u32, c as u32);
     let mut recoded = vec![0i32; digits.len() * windows];
     for (d, out) in digits.iter().zip(recoded.chunks_exact_mut(windows)) {
         recode_into(d, c as u32, windows, out, 1);
     }
     let mut buckets: Vec<Option<F>> = vec![None; 1 << (c - 1)];
-    let mut acc = F::one();
+    let mut acc = F::gt_one();
     for win in (0..windows).rev() {
         for _ in 0..c {
-            acc.cyclotomic_square_in_place();
+            acc.gt_square();
         }
         buckets.iter_mut().for_each(|b| *b = None);
         for (t, ds) in bases.iter().zip(recoded.chunks_exact(windows)) {
@@ -588,14 +620,7 @@ fn pippenger<F: CyclotomicMultSubgroup, B: BigInteger>(
             let bucket = &mut buckets[d.unsigned_abs() as usize - 1];
             match bucket {
                 Some(b) => mul_signed(b, t, d < 0),
-                None => {
-                    let mut v = *t;
-                    if d < 0 {
-                        v.cyclotomic_inverse_in_place()
-                            .expect("G_T elements are invertible");
-                    }
-                    *bucket = Some(v);
-                }
+                None => *bucket = Some(if d < 0 { t.gt_inverse() } else { *t }),
             }
         }
         // Π_j bucket_j^{j+1} by running products
@@ -603,14 +628,20 @@ fn pippenger<F: CyclotomicMultSubgroup, B: BigInteger>(
         let mut total: Option<F> = None;
         for b in buckets.iter().rev() {
             if let Some(b) = b {
-                running = Some(running.map_or(*b, |r| r * b));
+                running = Some(running.map_or(*b, |mut r| {
+                    r.gt_mul(b);
+                    r
+                }));
             }
             if let Some(r) = &running {
-                total = Some(total.map_or(*r, |t| t * r));
+                total = Some(total.map_or(*r, |mut t| {
+                    t.gt_mul(r);
+                    t
+                }));
             }
         }
         if let Some(t) = total {
-            acc *= &t;
+            acc.gt_mul(&t);
         }
     }
     acc
@@ -683,6 +714,51 @@ mod tests {
     #[test]
     fn matches_arkworks_bls12_381() {
         check::<ark_bls12_381::Bls12_381>(1);
+    }
+
+    /// On BLS12-381 the exponentiation runs on blst's arithmetic: the same
+    /// element as on arkworks' for Straus (few bases) and Pippenger (many),
+    /// with digits of every size; other fields are not taken.
+    #[cfg(all(feature = "std", target_pointer_width = "64"))]
+    #[test]
+    fn blst_arithmetic_matches_arkworks() {
+        use ark_bls12_381::{Bls12_381, Fr};
+        let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(8);
+        let t = Bls12_381::pairing(
+            ark_bls12_381::G1Affine::generator(),
+            ark_bls12_381::G2Affine::generator(),
+        )
+        .0;
+        let step = t.pow(Fr::rand(&mut rng).0);
+        for m in [1usize, 2, 5, 40, 1000] {
+            // Straus up to 40 bases, Pippenger at 1000 (full-size digits)
+            let bases: Vec<_> = (0..m)
+                .scan(t.pow(Fr::rand(&mut rng).0), |b, _| {
+                    *b *= step;
+                    Some(*b)
+                })
+                .collect();
+            let digits: Vec<_> = (0..m)
+                .map(|i| match i % 3 {
+                    0 => Fr::rand(&mut rng).into_bigint(),
+                    1 => Fr::from(u64::from(i as u32)).into_bigint(),
+                    _ => (-Fr::from(1u64)).into_bigint(),
+                })
+                .collect();
+            let want = exponentiate_with(&bases, &digits);
+            assert_eq!(
+                crate::blst::gt_exponentiate(&bases, &digits),
+                Some(want),
+                "m = {m}"
+            );
+        }
+        let bn = ark_bn254::Bn254::pairing(
+            ark_bn254::G1Affine::generator(),
+            ark_bn254::G2Affine::generator(),
+        )
+        .0;
+        let one = [ark_bn254::Fr::from(3u64).into_bigint()];
+        assert_eq!(crate::blst::gt_exponentiate(&[bn], &one), None);
     }
 
     #[test]
