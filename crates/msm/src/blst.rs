@@ -29,13 +29,15 @@
 //! The multi-exponentiation in BLS12-381's `G_T` ([`gt_msm`](crate::gt_msm))
 //! runs its Straus or Pippenger loop on blst's `F_{p^12}` multiplication and
 //! cyclotomic squaring ([`vidkit_blst::gt::Gt`], about twice as fast as
-//! arkworks'), the elements copied over as limbs before and back after.
+//! arkworks'), the elements copied over as limbs before and back after; so
+//! does the exponentiation by `L` of the membership test
+//! ([`gt_contains`](crate::gt_contains)).
 //!
 //! Only with the `std` feature on a 64-bit target (as vidkit-pairing's blst
 //! path); elsewhere BLS12-381 always gets the batch-affine Pippenger and
 //! arkworks' `G_T` arithmetic.
 
-use crate::gt::{exponentiate_with, GtArith};
+use crate::gt::{exponentiate_with, pow_with, GtArith};
 use ark_bls12_381::{g1, g2, Fq12};
 use ark_ec::short_weierstrass::{Affine, Projective, SWCurveConfig};
 use ark_ff::{BigInteger, PrimeField};
@@ -129,5 +131,18 @@ pub(crate) fn gt_exponentiate<F: 'static, B: BigInteger>(bases: &[F], digits: &[
         })
         .collect::<Option<Vec<Gt>>>()?;
     let out: Box<dyn Any> = Box::new(exponentiate_with(&bases, digits).0.to_fq12());
+    out.downcast::<F>().ok().map(|t| *t)
+}
+
+/// `t^e` (`e` as little-endian limbs, `t` in the cyclotomic subgroup) on
+/// blst's arithmetic if `F` is BLS12-381's `F_{p^12}`, else `None`: the
+/// exponentiation of [`gt_contains`](crate::gt_contains).
+pub(crate) fn gt_pow<F: 'static>(t: &F, e: &[u64]) -> Option<F> {
+    let t = (t as &dyn Any).downcast_ref::<Fq12>()?;
+    let out: Box<dyn Any> = Box::new(
+        pow_with(&Gt(vidkit_blst::gt::Gt::from_fq12(t)), e)
+            .0
+            .to_fq12(),
+    );
     out.downcast::<F>().ok().map(|t| *t)
 }

@@ -47,7 +47,8 @@
 //! multiple of `r`; where `N = r` the two equations together are
 //! **exactly** membership in `G_T`, at the cost of one exponentiation by
 //! `L` (64 bits on BLS12-381, 127 on BN254, 32 on BLS24-317, with
-//! cyclotomic squarings) instead of one by `r`. [`gt_contains`] checks
+//! cyclotomic squarings; on BLS12-381 with blst's arithmetic) instead of
+//! one by `r`. [`gt_contains`] checks
 //! `N = r` from the moduli and falls back to `T^r = 1` for a curve where it
 //! fails (none of the shipped ones).
 
@@ -198,12 +199,45 @@ impl Membership {
         }
         let mut lhs = *t;
         lhs.frobenius_map_in_place(self.split.power);
-        let mut rhs = t.cyclotomic_exp(&self.l);
+        #[cfg(all(feature = "std", target_pointer_width = "64"))]
+        let rhs = crate::blst::gt_pow(t, &self.l);
+        #[cfg(not(all(feature = "std", target_pointer_width = "64")))]
+        let rhs = None;
+        let mut rhs = rhs.unwrap_or_else(|| t.cyclotomic_exp(&self.l));
         if self.split.inverse {
-            rhs.cyclotomic_inverse_in_place();
+            rhs = rhs.gt_inverse();
         }
         lhs == rhs
     }
+}
+
+/// `t^e` on the arithmetic `F` (`e` as little-endian limbs; `t` in the
+/// cyclotomic subgroup) over the non-adjacent form of `e`, as arkworks'
+/// `cyclotomic_exp`: one cyclotomic squaring per digit and a
+/// multiplication by `t` or `t⁻¹` per non-zero one.
+#[cfg_attr(
+    not(all(feature = "std", target_pointer_width = "64")),
+    allow(dead_code) // only the blst path and the tests use it there
+)]
+pub(crate) fn pow_with<F: GtArith>(t: &F, e: &[u64]) -> F {
+    let inverse = t.gt_inverse();
+    let mut acc = F::gt_one();
+    let mut started = false;
+    for d in ark_ff::biginteger::arithmetic::find_naf(e)
+        .into_iter()
+        .rev()
+    {
+        if started {
+            acc.gt_square();
+        }
+        match d {
+            1 => acc.gt_mul(t),
+            -1 => acc.gt_mul(&inverse),
+            _ => continue,
+        }
+        started = true;
+    }
+    acc
 }
 
 /// Euclid's greatest common divisor.
@@ -759,6 +793,24 @@ mod tests {
         .0;
         let one = [ark_bn254::Fr::from(3u64).into_bigint()];
         assert_eq!(crate::blst::gt_exponentiate(&[bn], &one), None);
+        // the exponentiation of the membership test: 0, one limb, several
+        for e in [
+            vec![],
+            vec![0u64],
+            vec![1],
+            vec![0xd201_0000_0001_0000],
+            vec![
+                ark_std::rand::Rng::gen(&mut rng),
+                ark_std::rand::Rng::gen(&mut rng),
+                5,
+            ],
+        ] {
+            let want = t.pow(&e);
+            assert_eq!(crate::blst::gt_pow(&t, &e), Some(want), "{e:?}");
+            assert_eq!(pow_with(&t, &e), want, "{e:?}");
+            assert_eq!(pow_with(&bn, &e), bn.pow(&e), "{e:?}");
+        }
+        assert_eq!(crate::blst::gt_pow(&bn, &[3]), None);
     }
 
     #[test]
