@@ -214,11 +214,12 @@ pub fn open_subgroup_with<E: Pairing>(
 /// a quarter of the second's `n·k` when `n = 2k`) and `n·(k − 2)` Horner
 /// steps, each a multiplication by some `j < n`, whose cost grows with the
 /// bit length of `n`; the second pays a table scalar multiplication (a
-/// full-size scalar) per step instead. Criterion on BLS12-381
-/// (`kzg/multi_open/`) puts the first 1.4–3.9× ahead from 3 to 12 bits and
-/// still 1.3× ahead at 14 bits (`k = 16`, `n = 16384`), with a Horner step
-/// costing about 0.8 of a table scalar multiplication there; the rule is
-/// yes while `n ≤ 2^15`, whatever `k` (for `k ≤ 2` both are trivial).
+/// full-size scalar) per step instead. Criterion (`kzg/multi_open/`,
+/// `results/kzg/multi-open-integers.txt`) puts the first 1.4–3.9× ahead on
+/// BLS12-381 and 1.5–4.1× on BN254 from 3 to 12 bits and from 4 to 256
+/// coefficients, the gap narrowing as the multipliers grow; the rule
+/// extrapolates that to yes while `n ≤ 2^15`, whatever `k` (for `k ≤ 2`
+/// both are trivial).
 ///
 /// ```
 /// use vidkit_kzg::multi_open::integers_pay;
