@@ -199,16 +199,23 @@ impl Membership {
         }
         let mut lhs = *t;
         lhs.frobenius_map_in_place(self.split.power);
-        #[cfg(all(feature = "std", target_pointer_width = "64"))]
-        let rhs = crate::blst::gt_pow(t, &self.l);
-        #[cfg(not(all(feature = "std", target_pointer_width = "64")))]
-        let rhs = None;
-        let mut rhs = rhs.unwrap_or_else(|| t.cyclotomic_exp(&self.l));
+        let mut rhs = power(t, &self.l);
         if self.split.inverse {
             rhs = rhs.gt_inverse();
         }
         lhs == rhs
     }
+}
+
+/// `t^e` for `t` in the cyclotomic subgroup (`e` as little-endian limbs):
+/// on blst's arithmetic for BLS12-381 (with `std` on 64-bit targets), else
+/// arkworks' `cyclotomic_exp`.
+fn power<F: CyclotomicMultSubgroup>(t: &F, e: &[u64]) -> F {
+    #[cfg(all(feature = "std", target_pointer_width = "64"))]
+    if let Some(out) = crate::blst::gt_pow(t, e) {
+        return out;
+    }
+    t.cyclotomic_exp(e)
 }
 
 /// `t^e` on the arithmetic `F` (`e` as little-endian limbs; `t` in the
