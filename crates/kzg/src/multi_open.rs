@@ -283,7 +283,8 @@ fn horner_at_integer<G: CurveGroup>(h: &[G::Affine], x: u64) -> G {
     if x == 0 {
         return h[0].into_group();
     }
-    let digits = naf(x);
+    // least significant digit first, the top one 1 (arkworks' NAF)
+    let digits = ark_ff::biginteger::arithmetic::find_naf(&[x]);
     let mut acc = last.into_group();
     for c in rest.iter().rev() {
         let base = acc;
@@ -299,29 +300,6 @@ fn horner_at_integer<G: CurveGroup>(h: &[G::Affine], x: u64) -> G {
         acc += c;
     }
     acc
-}
-
-/// The non-adjacent form of `x > 0`, least significant digit first: digits
-/// in `{−1, 0, 1}`, no two adjacent non-zero, the top one `1`.
-fn naf(x: u64) -> Vec<i8> {
-    let mut x = u128::from(x);
-    let mut out = Vec::with_capacity(65);
-    while x > 0 {
-        if x & 1 == 1 {
-            // 1 if x ≡ 1 (mod 4), −1 if x ≡ 3
-            let d = 2 - (x & 3) as i8;
-            out.push(d);
-            if d == 1 {
-                x -= 1;
-            } else {
-                x += 1;
-            }
-        } else {
-            out.push(0);
-        }
-        x >>= 1;
-    }
-    out
 }
 
 /// The KZG openings of `q` (coefficients `coeffs`) at the `n` points `α_j`
@@ -396,38 +374,4 @@ fn check_len<E: Pairing>(ck: &CommitterKey<E>, k: usize) -> Result<(), KzgError>
         });
     }
     Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::naf;
-    use ark_std::rand::{Rng, SeedableRng};
-
-    /// The digits are a NAF of `x`: they sum back to `x`, no two adjacent
-    /// are non-zero, the top one is 1; on edge values and random ones.
-    #[test]
-    fn naf_is_a_non_adjacent_form() {
-        let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(1);
-        let mut xs = vec![
-            1u64,
-            2,
-            3,
-            5,
-            7,
-            127,
-            255,
-            256,
-            u64::MAX,
-            u64::MAX - 1,
-            1 << 63,
-        ];
-        xs.extend((0..1000).map(|_| rng.gen::<u64>() >> rng.gen_range(0..64)));
-        for x in xs.into_iter().filter(|&x| x > 0) {
-            let d = naf(x);
-            let value: i128 = d.iter().rev().fold(0, |acc, &d| 2 * acc + i128::from(d));
-            assert_eq!(value, i128::from(x), "{x}");
-            assert_eq!(*d.last().unwrap(), 1, "{x}");
-            assert!(d.windows(2).all(|w| w[0] == 0 || w[1] == 0), "{x}: {d:?}");
-        }
-    }
 }
