@@ -16,6 +16,10 @@
 //! sum are affine (the sums normalised in one batch), so every addition is a
 //! mixed one. Other groups get `lo_i + hi_i·x` from arkworks.
 //!
+//! Scalars below `2^63` skip the decomposition: a double-and-add over their
+//! non-adjacent form ([`scaled_small`]) is shorter than the GLV loop's
+//! set-up.
+//!
 //! Results are exact group elements, equal to the generic computation (tested
 //! on every shipped group).
 
@@ -142,12 +146,27 @@ fn glv<G: CurveGroup, P: GLVConfig>(
 }
 
 /// `lo_i + x·hi_i` (`lo` absent: the identity) with one GLV decomposition
-/// of `x` for all points.
+/// of `x` for all points, or, for `x < 2^63`, by [`scaled_small`].
 fn add_scaled_glv<P: GLVConfig>(
     lo: Option<&[Affine<P>]>,
     hi: &[Affine<P>],
     x: P::ScalarField,
 ) -> Vec<Projective<P>> {
+    let xb = x.into_bigint();
+    if xb.num_bits() < 64 {
+        let small = xb.as_ref()[0];
+        return hi
+            .iter()
+            .enumerate()
+            .map(|(i, h)| {
+                let mut acc = scaled_small::<Projective<P>>(h, small);
+                if let Some(lo) = lo {
+                    acc += &lo[i];
+                }
+                acc
+            })
+            .collect();
+    }
     let ((positive_1, k1), (positive_2, k2)) = P::scalar_decomposition(x);
     let (k1, k2) = (k1.into_bigint(), k2.into_bigint());
     let bits = k1.num_bits().max(k2.num_bits()) as usize;
@@ -190,4 +209,33 @@ fn add_scaled_glv<P: GLVConfig>(
             acc
         })
         .collect()
+}
+
+/// `x·P` for a scalar below `2^63` (a code point `α_j = j`, a small
+/// coefficient) by double-and-add over the non-adjacent form of `x`: about
+/// `log2 x` doublings and a third as many mixed additions, with neither the
+/// GLV decomposition nor the normalisation of its addends, which cost more
+/// than the whole multiplication at such sizes (BLS12-381 G1, `x < 2^15`:
+/// ≈ 12 µs by the GLV path, most of it one field inversion).
+///
+/// The bound keeps the NAF within one limb: arkworks' `find_naf` drops the
+/// carry out of the top limb (`2^64 − 1` needs 65 digits).
+pub(crate) fn scaled_small<G: CurveGroup>(p: &G::Affine, x: u64) -> G {
+    debug_assert!(x < 1 << 63, "scaled_small: x < 2^63");
+    if x == 0 || p.is_zero() {
+        return G::zero();
+    }
+    let neg = -*p;
+    // least significant digit first; the top digit is +1
+    let digits = ark_ff::biginteger::arithmetic::find_naf(&[x]);
+    let mut acc = p.into_group();
+    for &d in digits.iter().rev().skip(1) {
+        acc.double_in_place();
+        match d {
+            1 => acc += p,
+            -1 => acc += &neg,
+            _ => {}
+        }
+    }
+    acc
 }

@@ -6,7 +6,7 @@ use ark_ec::{
     AffineRepr, CurveGroup, PrimeGroup, VariableBaseMSM,
 };
 use ark_ff::{PrimeField, UniformRand, Zero};
-use ark_std::rand::{Rng, SeedableRng};
+use ark_std::rand::{Rng, RngCore, SeedableRng};
 use proptest::prelude::*;
 use rand_chacha::ChaCha20Rng;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -491,7 +491,8 @@ fn prepared_for_many_msms_matches_arkworks() {
 /// `add_scaled` equals `lo + x·hi` and `scaled` equals `x·hi` computed by
 /// arkworks, on every shipped
 /// group (the GLV path) and on a group without it (the fallback), with
-/// identity points and the scalars 0, ±1 and random ones.
+/// identity points and the scalars 0, ±1, small ones (below and from `2^63`)
+/// and random ones.
 fn add_scaled_matches<G: CurveGroup>(rng: &mut ChaCha20Rng) {
     let n = 9;
     let mut lo = random_points::<G>(n, rng);
@@ -507,6 +508,13 @@ fn add_scaled_matches<G: CurveGroup>(rng: &mut ChaCha20Rng) {
         one,
         -one,
         G::ScalarField::from(2u64),
+        // below 2^63: the non-adjacent-form path (runs of ones, the largest,
+        // a random one); from 2^63 the GLV path
+        G::ScalarField::from(0b1011_0111_0111u64),
+        G::ScalarField::from((1u64 << 63) - 1),
+        G::ScalarField::from(rng.next_u64() >> 1),
+        G::ScalarField::from(1u64 << 63),
+        G::ScalarField::from(u64::MAX),
         G::ScalarField::rand(rng),
         G::ScalarField::rand(rng),
     ] {
