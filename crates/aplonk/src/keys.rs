@@ -5,8 +5,10 @@
 //!   commitment key `ck = ([τ^i]_2)_{i<m'_max}`, and the digest of the
 //!   verifier key (bound into every transcript).
 //! * Verifier: `G`, `H`, `[σ]_2`, `[τ]_1` (2 G1 + 2 G2): constant size, the
-//!   verifier never needs `ck`. `H` and `[σ]_2` are kept in prepared form
-//!   (docs/spec.md §8.3); only the four points are serialized.
+//!   verifier never needs `ck`. `(G, H, [σ]_2)` is the row KZG's verifier
+//!   key (`vidkit_kzg::VerifierKey`: `H` and `[σ]_2` in prepared form,
+//!   docs/spec.md §8.3, and a table of multiples of `G`); only the four
+//!   points are serialized.
 
 use crate::{m_prime, AplonkError, AplonkSrs, NAME};
 use ark_ec::{pairing::Pairing, AffineRepr};
@@ -16,7 +18,6 @@ use ark_serialize::{
 use ark_std::io::{Read, Write};
 use vidkit_core::{SrsShape, Transcript};
 use vidkit_kzg::CommitterKey;
-use vidkit_pairing::FixedG2;
 
 /// What the prover needs besides the data.
 #[derive(Clone, Debug, PartialEq, Eq, CanonicalSerialize, CanonicalDeserialize)]
@@ -46,8 +47,8 @@ pub struct VerifierKey<E: Pairing> {
     pub tau_g: E::G1Affine,
     /// Largest number of rows the keys support.
     pub m_max: usize,
-    pub(crate) h_fixed: FixedG2<E>,
-    pub(crate) sigma_h_fixed: FixedG2<E>,
+    /// `(G, H, [σ]_2)`: the row KZG's verifier key
+    pub(crate) row: vidkit_kzg::VerifierKey<E>,
     digest: [u8; 64],
 }
 
@@ -87,8 +88,7 @@ impl<E: Pairing> VerifierKey<E> {
             sigma_h,
             tau_g,
             m_max,
-            h_fixed: FixedG2::new(h),
-            sigma_h_fixed: FixedG2::new(sigma_h),
+            row: vidkit_kzg::VerifierKey::new_unchecked(g, h, sigma_h),
             digest: t.digest(),
         }
     }

@@ -166,10 +166,10 @@ impl<E: Pairing> Accumulator<E> {
         self.sigma_bases.push(proof.pi_kzg);
         self.sigma_scalars.push(-d1);
         // paired with G_0 and π_ck
-        self.pair_g1.push(proof.mu_0 * d2 - vk.g * d3);
+        self.pair_g1.push(proof.mu_0 * d2 - vk.row.g_times(d3));
         self.pair_g2.push(proof.g_0);
         self.pair_g1
-            .push((vk.tau_g.into_group() - vk.g * rp.rho) * d3);
+            .push((vk.tau_g.into_group() - vk.row.g_times(rp.rho)) * d3);
         self.pair_g2.push(proof.pi_ck);
         self.com_f_scalar += d2;
     }
@@ -187,8 +187,8 @@ impl<E: Pairing> Accumulator<E> {
         let g1 = E::G1::normalize_batch(&g1);
         let mut product = PairingProduct::with_capacity(g1.len());
         product
-            .add_fixed(g1[0], &vk.h_fixed)
-            .add_fixed(g1[1], &vk.sigma_h_fixed);
+            .add_fixed(g1[0], vk.row.h_prepared())
+            .add_fixed(g1[1], vk.row.tau_h_prepared());
         for (&p, &q) in g1[2..].iter().zip(&self.pair_g2) {
             product.add(p, q);
         }

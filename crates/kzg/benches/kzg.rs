@@ -1,6 +1,8 @@
-//! Criterion benches of the KZG10 primitive: `kzg/{commit,open,verify}/{curve}`
+//! Criterion benches of the KZG10 primitive: `kzg/{commit,open}/{curve}`
 //! for one polynomial of 2^12 and 2^16 coefficients (setup outside the timed
-//! closures; throughput = 32 bytes per coefficient); and
+//! closures; throughput = 32 bytes per coefficient),
+//! `kzg/verify/{curve}/{z=random,z=small}` for one opening at a random point
+//! and at a small integer; and
 //! `kzg/multi_open/{curve}/{integers,one_by_one}/k=..,n=..`: the `n`
 //! openings of one polynomial of `k` coefficients at `0, …, n − 1` (the
 //! `points` encoding's code points, what KZG+ global and aPlonK global
@@ -36,19 +38,30 @@ fn curve<E: Pairing>(c: &mut Criterion, name: &str) {
             let z = E::ScalarField::rand(&mut rng);
             let powers = &srs.powers_g1()[..d];
             let id = BenchmarkId::from_parameter(format!("d=2^{log}"));
-            g.throughput(Throughput::Bytes(32 * d as u64));
+            if op != "verify" {
+                g.throughput(Throughput::Bytes(32 * d as u64));
+            }
             match op {
                 "commit" => {
-                    g.bench_function(id, |b| b.iter(|| commit::<E::G1>(powers, &poly).unwrap()))
+                    g.bench_function(id, |b| b.iter(|| commit::<E::G1>(powers, &poly).unwrap()));
                 }
                 "open" => {
-                    g.bench_function(id, |b| b.iter(|| open::<E::G1>(powers, &poly, z).unwrap()))
+                    g.bench_function(id, |b| b.iter(|| open::<E::G1>(powers, &poly, z).unwrap()));
                 }
                 _ => {
-                    let cm = commit::<E::G1>(powers, &poly).unwrap().into_affine();
-                    let (v, pi) = open::<E::G1>(powers, &poly, z).unwrap();
-                    let pi = pi.into_affine();
-                    g.bench_function(id, |b| b.iter(|| assert!(verify(&vk, cm, z, v, pi))))
+                    // a random point, and a small one (the `points` encoding's
+                    // code points `α_j = j`); verification does not depend on d
+                    if log == 12 {
+                        let cm = commit::<E::G1>(powers, &poly).unwrap().into_affine();
+                        for (what, z) in [("z=random", z), ("z=small", E::ScalarField::from(77u64))]
+                        {
+                            let (v, pi) = open::<E::G1>(powers, &poly, z).unwrap();
+                            let pi = pi.into_affine();
+                            g.bench_function(what, |b| {
+                                b.iter(|| assert!(verify(&vk, cm, z, v, pi)))
+                            });
+                        }
+                    }
                 }
             };
         }

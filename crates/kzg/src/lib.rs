@@ -69,4 +69,6 @@ pub use error::KzgError;
 pub use ethereum::{EthereumError, EthereumSetup};
 pub use per_row::KzgPerRow;
 pub use primitive::{commit, divide_by_linear, open};
-pub use verifier::{batch_verify, opening_g1, random_coefficients, verify, Opening, VerifierKey};
+pub use verifier::{
+    batch_verify, random_coefficients, verify, Opening, VerifierKey, PLANNED_CHECKS,
+};

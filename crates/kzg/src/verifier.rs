@@ -9,6 +9,14 @@
 //! product, through blst on BLS12-381). (The seed paper and komodo compute `[τ − z]_2` per check:
 //! a fresh G2 scalar multiplication and an unprepared G2 point.)
 //!
+//! The G1 point `C − v·G + z·π` takes two scalar multiplications. `v` is a
+//! full-size field element but `G` is fixed: the key keeps a signed-digit
+//! multiples table of `G` ([`vidkit_msm::FixedBases`], the width the table
+//! policy plans for [`PLANNED_CHECKS`] checks), so `v·G` is about `W` mixed
+//! additions and no doubling. `z` is often small (the `points` encoding's
+//! code points `α_j = j`), where `z·π` is a short double-and-add
+//! ([`vidkit_msm::msm`] on one point).
+//!
 //! Batch verification of `t` openings draws verifier-private 128-bit
 //! coefficients `ρ_u` and checks
 //! `e(Σ ρ_u (C_u − v_u G + z_u π_u), H) · e(−Σ ρ_u π_u, [τ]_2) = 1`: three
@@ -25,13 +33,21 @@ use ark_std::{
     rand::RngCore,
 };
 use vidkit_core::Srs;
+use vidkit_msm::FixedBases;
 use vidkit_pairing::{FixedG2, PairingProduct};
 
+/// The number of checks a [`VerifierKey`]'s table of `G` is planned for: a
+/// key serves at least a file's `k` shards. With the default table policy
+/// that is a table of width 4 on the G1 of BLS12-381 and BN254 (512 points,
+/// about 50 KiB on BLS12-381; built in about 0.3 ms, and `v·G` then takes
+/// about a third of the time of a GLV multiplication).
+pub const PLANNED_CHECKS: usize = 64;
+
 /// What a KZG verifier needs: `G = [1]_1`, `H = [1]_2`, `[τ]_2`, with `H` and
-/// `[τ]_2` cached in prepared form.
+/// `[τ]_2` cached in prepared form and a table of multiples of `G`.
 ///
-/// Only the three points are serialized; the prepared forms are rebuilt on
-/// deserialization. Equality compares the three points.
+/// Only the three points are serialized; the prepared forms and the table
+/// are rebuilt on deserialization. Equality compares the three points.
 #[derive(Clone, Debug)]
 pub struct VerifierKey<E: Pairing> {
     /// `[1]_1`, the G1 generator of the SRS.
@@ -42,6 +58,8 @@ pub struct VerifierKey<E: Pairing> {
     pub tau_h: E::G2Affine,
     h_fixed: FixedG2<E>,
     tau_h_fixed: FixedG2<E>,
+    /// multiples of `g` for `v·G` (`None` where no table pays)
+    g_table: Option<FixedBases<E::G1>>,
 }
 
 impl<E: Pairing> VerifierKey<E> {
@@ -56,14 +74,55 @@ impl<E: Pairing> VerifierKey<E> {
         Ok(Self::new_unchecked(g, h, tau_h))
     }
 
-    fn new_unchecked(g: E::G1Affine, h: E::G2Affine, tau_h: E::G2Affine) -> Self {
+    /// [`VerifierKey::new`] without the identity checks, for keys whose
+    /// points the caller has checked (or will check, on deserialization).
+    #[doc(hidden)]
+    pub fn new_unchecked(g: E::G1Affine, h: E::G2Affine, tau_h: E::G2Affine) -> Self {
         Self {
             g,
             h,
             tau_h,
             h_fixed: FixedG2::new(h),
             tau_h_fixed: FixedG2::new(tau_h),
+            g_table: FixedBases::for_calls(
+                &[g],
+                PLANNED_CHECKS,
+                vidkit_msm::DEFAULT_MULTIPLE_POINTS,
+            ),
         }
+    }
+
+    /// The prepared `H`, for schemes that add their own pairs to a check.
+    pub fn h_prepared(&self) -> &FixedG2<E> {
+        &self.h_fixed
+    }
+
+    /// The prepared `[τ]_2`, for schemes that add their own pairs to a
+    /// check.
+    pub fn tau_h_prepared(&self) -> &FixedG2<E> {
+        &self.tau_h_fixed
+    }
+
+    /// `x·G`, on the key's table of `G`.
+    pub fn g_times(&self, x: E::ScalarField) -> E::G1 {
+        match &self.g_table {
+            Some(t) => t.msm(&[x]),
+            None => vidkit_msm::msm(&[self.g], &[x]),
+        }
+    }
+
+    /// `C + z·π − v·G`: the G1 point that a KZG check pairs with `H`
+    /// (`e(C − v·G + z·π, H) = e(π, [τ]_2)`); `v·G` on the key's table,
+    /// `z·π` by [`vidkit_msm::msm`] on one point (GLV, or a short
+    /// double-and-add for a small `z`).
+    pub fn opening_g1(
+        &self,
+        commitment: E::G1,
+        z: E::ScalarField,
+        value: E::ScalarField,
+        proof: E::G1Affine,
+    ) -> E::G1 {
+        commitment - self.g_times(value) + vidkit_msm::msm::<E::G1>(&[proof], &[z])
     }
 
     /// The verifier key of an SRS: `[τ^0]_1`, `[τ^0]_2`, `[τ^1]_2`.
@@ -86,7 +145,7 @@ impl<E: Pairing> VerifierKey<E> {
 
     /// Checks that `proof` opens the polynomial committed in `commitment`
     /// to `value` at `z`: [`VerifierKey::pairing_check`] of
-    /// [`opening_g1`]`(commitment, G, proof, z, value)` and `−proof`.
+    /// [`VerifierKey::opening_g1`] and `−proof`.
     pub fn check_opening(
         &self,
         commitment: E::G1,
@@ -95,25 +154,10 @@ impl<E: Pairing> VerifierKey<E> {
         proof: E::G1Affine,
     ) -> bool {
         self.pairing_check(
-            opening_g1::<E>(commitment, self.g, proof, z, value),
+            self.opening_g1(commitment, z, value, proof),
             -proof.into_group(),
         )
     }
-}
-
-/// `C + z·π − v·G`: the G1 point that a KZG check pairs with `H`
-/// (`e(C − v·G + z·π, H) = e(π, [τ]_2)`), its two scalar multiplications
-/// done as one MSM of two points ([`vidkit_msm::msm`]: blst on BLS12-381,
-/// GLV on BN254) rather than two separate multiplications (the end-to-end
-/// effect is measured in `docs/pairing.md`).
-pub fn opening_g1<E: Pairing>(
-    commitment: E::G1,
-    g: E::G1Affine,
-    proof: E::G1Affine,
-    z: E::ScalarField,
-    value: E::ScalarField,
-) -> E::G1 {
-    commitment + vidkit_msm::msm::<E::G1>(&[proof, g], &[z, -value])
 }
 
 impl<E: Pairing> PartialEq for VerifierKey<E> {
@@ -227,5 +271,5 @@ pub fn batch_verify<E: Pairing, R: RngCore + ?Sized>(
     let proofs = vidkit_msm::MsmBases::<E::G1>::new(&proofs);
     let a = proofs.msm(&rho_z);
     let b = proofs.msm(&rho);
-    vk.pairing_check(c + a - vk.g * value, -b)
+    vk.pairing_check(c + a - vk.g_times(value), -b)
 }

@@ -60,7 +60,9 @@ pub(crate) const AFFINE_BLOCK: usize = 1024;
 ///
 /// vidkit's one table of this kind: KZG's committer key holds one through
 /// [`crate::MsmBases`] when [`TablePolicy`] plans it, aPlonK's prover for
-/// its fixed key ([`FixedBases::for_calls`]).
+/// its fixed key ([`FixedBases::for_calls`]), KZG's verifier key for its
+/// generator `G`.
+#[derive(Clone)]
 pub struct FixedBases<G: CurveGroup> {
     c: u32,
     windows: usize,

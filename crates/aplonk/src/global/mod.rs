@@ -233,12 +233,12 @@ impl<E: Pairing> FileVerifier<'_, E> {
         let h_point: E::G1 = vidkit_msm::msm(&bases, &scalars);
         let g1 = E::G1::normalize_batch(&[
             h_point,
-            part.mu_0.into_group() - vk.g * d3,
-            (vk.tau_g.into_group() - vk.g * rho) * d3,
+            part.mu_0.into_group() - vk.row.g_times(d3),
+            (vk.tau_g.into_group() - vk.row.g_times(rho)) * d3,
         ]);
         let mut product = PairingProduct::with_capacity(3);
         product
-            .add_fixed(g1[0], &vk.h_fixed)
+            .add_fixed(g1[0], vk.row.h_prepared())
             .add(g1[1], part.g_0)
             .add(g1[2], part.pi_ck);
         let lhs = product.try_evaluate();
@@ -292,20 +292,10 @@ impl<E: Pairing> FileVerifier<'_, E> {
         if !self.check_file_proof(proof.file())? {
             return Ok(false);
         }
-        let vk = self.vk;
-        let pi = *proof.pi();
-        let lhs = vidkit_kzg::opening_g1::<E>(proof.file().mu_hat.into_group(), vk.g, pi, alpha, v);
-        Ok(self.kzg_check(lhs, -pi.into_group()))
-    }
-
-    /// `FE(ML(a, H)·ML(b, [σ]_2)) == 1`.
-    fn kzg_check(&self, a: E::G1, b: E::G1) -> bool {
-        let g1 = E::G1::normalize_batch(&[a, b]);
-        let mut product = PairingProduct::with_capacity(2);
-        product
-            .add_fixed(g1[0], &self.vk.h_fixed)
-            .add_fixed(g1[1], &self.vk.sigma_h_fixed);
-        product.is_one()
+        Ok(self
+            .vk
+            .row
+            .check_opening(proof.file().mu_hat.into_group(), alpha, v, *proof.pi()))
     }
 
     /// Checks many shards of this file at once; `Ok(true)` iff every one of
@@ -348,12 +338,10 @@ impl<E: Pairing> FileVerifier<'_, E> {
             scalars.push(rho_u * alpha);
             value += rho_u * v;
         }
-        bases.push(self.vk.g);
-        scalars.push(-value);
-        let a: E::G1 = vidkit_msm::msm(&bases, &scalars);
+        let a = vidkit_msm::msm::<E::G1>(&bases, &scalars) - self.vk.row.g_times(value);
         let pis: Vec<E::G1Affine> = items.iter().map(|(_, p)| *p.pi()).collect();
         let b: E::G1 = vidkit_msm::msm(&pis, &rho);
-        Ok(self.kzg_check(a, -b))
+        Ok(self.vk.row.pairing_check(a, -b))
     }
 }
 

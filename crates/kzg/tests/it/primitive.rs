@@ -23,7 +23,12 @@ fn openings<E: Pairing>(srs: &Srs<E>, count: usize, rng: &mut ChaCha20Rng) -> Ve
                 .map(|_| E::ScalarField::rand(rng))
                 .collect();
             let c: E::G1 = commit(srs.powers_g1(), &poly).unwrap();
-            let z = E::ScalarField::rand(rng);
+            // random points, and small integers (the `points` encoding's)
+            let z = if i % 2 == 0 {
+                E::ScalarField::rand(rng)
+            } else {
+                E::ScalarField::from(i as u64 * 1000 + 3)
+            };
             let (v, pi): (_, E::G1) = open(srs.powers_g1(), &poly, z).unwrap();
             (c.into_affine(), z, v, pi.into_affine())
         })
@@ -65,6 +70,48 @@ fn completeness_and_soundness<E: Pairing>() {
     b[0].2 += one;
     b[1].2 -= one;
     assert!(!batch_verify(&vk, &b, &mut rng));
+}
+
+/// The G1 side of a check, `C + z·π − v·G` (a table of `G`, a short chain
+/// for small `z`), equals the plain group arithmetic for small, boundary
+/// and random scalars.
+fn opening_point<E: Pairing>() {
+    let mut rng = ChaCha20Rng::seed_from_u64(12);
+    let srs = Srs::<E>::insecure_from_seed(6, 4, 2);
+    let vk = VerifierKey::from_srs(&srs).unwrap();
+    let g = E::G1Affine::generator();
+    let c = E::G1::rand(&mut rng);
+    let pi = E::G1::rand(&mut rng).into_affine();
+    let big = E::ScalarField::rand(&mut rng);
+    for z in [0u64, 1, 2, 77, (1 << 63) - 1, 1 << 63, u64::MAX]
+        .map(E::ScalarField::from)
+        .into_iter()
+        .chain([big, -E::ScalarField::from(1u64)])
+    {
+        for v in [
+            E::ScalarField::from(0u64),
+            E::ScalarField::rand(&mut rng),
+            -big,
+        ] {
+            assert_eq!(
+                vk.opening_g1(c, z, v, pi),
+                c + pi * z - g * v,
+                "z = {z}, v = {v}"
+            );
+        }
+        assert_eq!(vk.opening_g1(c, z, big, E::G1Affine::zero()), c - g * big);
+    }
+    assert_eq!(vk.g_times(big), g * big);
+}
+
+#[test]
+fn opening_point_bls12_381() {
+    opening_point::<ark_bls12_381::Bls12_381>();
+}
+
+#[test]
+fn opening_point_bn254() {
+    opening_point::<ark_bn254::Bn254>();
 }
 
 #[test]
