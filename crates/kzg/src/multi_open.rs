@@ -241,8 +241,11 @@ pub fn integers_pay(n: usize) -> bool {
 /// multiplications by `j` (double-and-add over its non-adjacent form:
 /// `⌊log2 j⌋` doublings and about a third as many additions) and mixed
 /// additions, instead of a table MSM of `k − 1` full-size scalars per
-/// opening. `h` comes from [`proof_coefficients`]; the openings run on the
-/// rayon pool with `parallel`. All openings are the identity for `k ≤ 1`.
+/// opening. The integers are consecutive, so past the first `k − 1` of a
+/// run the openings come from finite differences instead: `k − 2` group
+/// additions each, no doubling. `h` comes from [`proof_coefficients`]; with
+/// `parallel` the integers are cut into one run per thread. All openings
+/// are the identity for `k ≤ 1`.
 ///
 /// Errors: [`KzgError::TooManyCoefficients`] if `q` has more coefficients
 /// than the key has powers (as [`crate::open`]).
@@ -268,10 +271,54 @@ pub fn open_at_integers<E: Pairing>(
     n: usize,
 ) -> Result<Vec<E::G1Affine>, KzgError> {
     let h = E::G1::normalize_batch(&proof_coefficients(ck, coeffs)?);
-    let openings: Vec<E::G1> = cfg_into_iter!(0..n)
-        .map(|j| horner_at_integer::<E::G1>(&h, j as u64))
+    // one run of consecutive integers per thread
+    #[cfg(feature = "parallel")]
+    let runs = rayon::current_num_threads().max(1);
+    #[cfg(not(feature = "parallel"))]
+    let runs = 1;
+    let per_run = n.div_ceil(runs).max(1);
+    let openings: Vec<E::G1> = cfg_into_iter!(0..n.div_ceil(per_run))
+        .map(|r| {
+            let start = r * per_run;
+            at_consecutive_integers::<E::G1>(&h, start as u64, per_run.min(n - start))
+        })
+        .flatten()
         .collect();
     Ok(E::G1::normalize_batch(&openings))
+}
+
+/// `f(x) = Σ_e x^e · h_e` at the `len` integers `start, start + 1, …`.
+///
+/// `f` has degree `d = h.len() − 1` in `x`, so its `d`-th difference is
+/// constant: from `f` at `d + 1` consecutive integers (Horner's rule) the
+/// backward differences `∇^i f` at the last of them take `d(d + 1)/2`
+/// subtractions, and then each next value costs `d` additions,
+/// `∇^i f(x + 1) = ∇^i f(x) + ∇^{i+1} f(x + 1)`, against `d` multiplications
+/// by `x` with Horner's rule. Taken when the run is longer than `2(d + 1)`;
+/// exact group arithmetic, so the same points as Horner's rule throughout.
+fn at_consecutive_integers<G: CurveGroup>(h: &[G::Affine], start: u64, len: usize) -> Vec<G> {
+    let d = h.len().saturating_sub(1);
+    let horner = |x: u64| horner_at_integer::<G>(h, x);
+    if h.is_empty() || len <= 2 * (d + 1) {
+        return (start..start + len as u64).map(horner).collect();
+    }
+    let mut out: Vec<G> = (start..=start + d as u64).map(horner).collect();
+    // v[d − i] = ∇^i f(start + d): level by level, v[t] ← v[t + 1] − v[t]
+    let mut v = out.clone();
+    for level in 1..=d {
+        for t in 0..=d - level {
+            v[t] = v[t + 1] - v[t];
+        }
+    }
+    for _ in d + 1..len {
+        // ∇^d f is constant (v[0]); each lower difference adds the next one
+        for t in 1..=d {
+            let next = v[t - 1];
+            v[t] += next;
+        }
+        out.push(v[d]);
+    }
+    out
 }
 
 /// `Σ_e x^e · h_e` for a small integer `x`, by Horner's rule with each

@@ -98,13 +98,24 @@ fn naive_at<E: Pairing>(
 /// `open_at_integers` and `open_at_points` equal `open` at each point, for
 /// random `k` (from 0, keys with and without a table) and random `n` (fewer
 /// points than coefficients too, up to 300: multipliers of 9 bits whose
-/// non-adjacent forms have digits −1).
+/// non-adjacent forms have digits −1; runs of integers long enough for
+/// finite differences).
 fn integers_and_points_same_as_naive<E: Pairing>(seed: u64) {
     let mut rng = ChaCha20Rng::seed_from_u64(seed);
     let srs = Srs::<E>::insecure_from_seed(seed, 48, 2);
     for powers in [8usize, 48] {
         let ck = CommitterKey::<E>::new(srs.powers_g1()[..powers].to_vec());
-        let mut cases: Vec<(usize, usize)> = vec![(0, 3), (1, 4), (2, 5), (3, 1), (powers, 2)];
+        // the last three: runs longer than 2(k − 1), the finite-difference path
+        let mut cases: Vec<(usize, usize)> = vec![
+            (0, 3),
+            (1, 4),
+            (2, 5),
+            (3, 1),
+            (powers, 2),
+            (2, 40),
+            (5, 64),
+            (powers, 3 * powers),
+        ];
         for _ in 0..4 {
             cases.push((rng.gen_range(1..=powers), rng.gen_range(1..=300)));
         }
