@@ -169,7 +169,9 @@ impl<G: CurveGroup> FixedBases<G> {
 
     /// `lo_j + Σ_t s_t·B_{j+o_t}` for `j < lo.len()` and `terms = [(o_t, s_t)]`
     /// (`B_i` the identity past the prepared points): several folds of a
-    /// folding argument at once. Each scalar is recoded once for all `j`.
+    /// folding argument at once. Each scalar is recoded once for all `j`;
+    /// with the `parallel` feature the `j` are cut into one chunk per
+    /// thread of the rayon pool (same output on every pool).
     ///
     /// ```
     /// use ark_bls12_381::{Fr, G1Affine, G1Projective};
@@ -185,16 +187,17 @@ impl<G: CurveGroup> FixedBases<G> {
         for ((_, s), out) in terms.iter().zip(digits.chunks_exact_mut(self.windows)) {
             recode_into(&s.into_bigint(), self.c, self.windows, out, 1);
         }
-        lo.iter()
-            .enumerate()
-            .map(|(j, l)| {
-                let mut acc = l.into_group();
+        // point by point, on the rayon pool with `parallel`
+        crate::scale::per_chunk(lo.len(), |r| {
+            r.map(|j| {
+                let mut acc = lo[j].into_group();
                 for ((offset, _), ds) in terms.iter().zip(digits.chunks_exact(self.windows)) {
                     self.add_digits(&mut acc, j + offset, ds);
                 }
                 acc
             })
             .collect()
+        })
     }
 
     /// `Σ_i scalars[i]·B_i` over the first `scalars.len()` prepared points:

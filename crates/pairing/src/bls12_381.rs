@@ -74,7 +74,7 @@ pub(crate) fn product<E: Pairing>(
 }
 
 /// `Π e(g1[i], g2[i])` over the pairs without an identity point, by blst's
-/// multi-Miller loop.
+/// multi-Miller loop (split over the rayon pool with `parallel`).
 pub(crate) fn multi_pairing(g1: &[G1Affine], g2: &[G2Affine]) -> Fq12 {
     let (ps, qs): (Vec<blst_p1_affine>, Vec<blst_p2_affine>) = g1
         .iter()
@@ -85,7 +85,12 @@ pub(crate) fn multi_pairing(g1: &[G1Affine], g2: &[G2Affine]) -> Fq12 {
     if ps.is_empty() {
         return Fq12::one();
     }
-    from_fp12(&blst_fp12::miller_loop_n(&qs, &ps).final_exp())
+    let f = crate::split_product(
+        ps.len(),
+        |r| blst_fp12::miller_loop_n(&qs[r.clone()], &ps[r]),
+        |a, b| a * b,
+    );
+    from_fp12(&f.final_exp())
 }
 
 /// `Π e(g1[i], g2[i])` over the pairs without an identity point, by the
@@ -114,7 +119,8 @@ fn with_lines<E: Pairing>(
             Some((*p, lines))
         })
         .collect();
-    from_fp12(&miller_loop_lines(&pairs).final_exp())
+    let f = crate::split_product(pairs.len(), |r| miller_loop_lines(&pairs[r]), |a, b| a * b);
+    from_fp12(&f.final_exp())
 }
 
 #[cfg(test)]

@@ -156,6 +156,55 @@ fn mismatched_lengths_panic() {
     let _ = multi_pairing::<ark_bn254::Bn254>(&g1, &g2[..1]);
 }
 
+/// Products long enough to be split over a pool (with `parallel`: 4 or more
+/// pairs per chunk, one chunk per thread) equal arkworks' value on pools of
+/// 1, 3 and 16 threads, with identity pairs among them, with and without
+/// fixed G2 points.
+fn pools<E: Pairing>(sizes: &[usize]) {
+    let mut rng = ChaCha20Rng::seed_from_u64(77);
+    for &n in sizes {
+        let (mut g1, mut g2) = points::<E>(n, &mut rng);
+        // identity pairs at both ends and in the middle
+        g1[0] = E::G1Affine::zero();
+        g2[n / 2] = E::G2Affine::zero();
+        g1[n - 1] = E::G1Affine::zero();
+        let want = arkworks::<E>(&g1, &g2);
+        for threads in [1, 3, 16] {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .expect("a pool");
+            pool.install(|| {
+                assert_eq!(
+                    multi_pairing::<E>(&g1, &g2),
+                    want,
+                    "{n} pairs on {threads} threads"
+                );
+                assert_eq!(
+                    with_fixed::<E>(&g1, &g2),
+                    want,
+                    "{n} pairs, some fixed, on {threads} threads"
+                );
+            });
+        }
+    }
+}
+
+#[test]
+fn bls12_381_any_pool() {
+    pools::<ark_bls12_381::Bls12_381>(&[5, 8, 13, 37]);
+}
+
+#[test]
+fn bn254_any_pool() {
+    pools::<ark_bn254::Bn254>(&[5, 8, 13, 37]);
+}
+
+#[test]
+fn bls24_317_any_pool() {
+    pools::<vidkit_bls24_317::Bls24_317>(&[5, 13]);
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(12))]
     #[test]

@@ -544,6 +544,57 @@ fn add_scaled_on_every_group() {
     add_scaled_matches::<Projective<Hooked>>(&mut rng);
 }
 
+/// The folds (`add_scaled`, `scaled`, `FixedBases::sum_scaled`) split their
+/// points over the pool with `parallel` (one chunk per thread, 16 points or
+/// more each): on pools of 1, 3 and 16 threads they equal the point-by-point
+/// values, for chunk sizes that do not divide the points, on the GLV path,
+/// the small-scalar path and the fallback.
+fn folds_on_pools<G: CurveGroup>(rng: &mut ChaCha20Rng) {
+    for n in [15usize, 33, 100] {
+        let mut lo = random_points::<G>(n, rng);
+        let mut hi = random_points::<G>(n + 2, rng);
+        lo[n / 2] = G::Affine::zero();
+        hi[n - 1] = G::Affine::zero();
+        let table = FixedBases::<G>::new(&hi, 4);
+        for x in [G::ScalarField::from(77u64), G::ScalarField::rand(rng)] {
+            let y = G::ScalarField::rand(rng);
+            let folded: Vec<G> = lo.iter().zip(&hi).map(|(l, h)| *l + *h * x).collect();
+            let scaled: Vec<G> = hi.iter().map(|h| *h * x).collect();
+            // lo_j + x·B_j + y·B_{j+2}
+            let summed: Vec<G> = (0..n).map(|j| lo[j] + hi[j] * x + hi[j + 2] * y).collect();
+            for threads in [1, 3, 16] {
+                let pool = rayon::ThreadPoolBuilder::new()
+                    .num_threads(threads)
+                    .build()
+                    .unwrap();
+                pool.install(|| {
+                    let what = format!("n = {n}, {threads} threads, x = {x}");
+                    assert_eq!(
+                        add_scaled::<G>(&lo, &hi[..n], x),
+                        folded,
+                        "add_scaled, {what}"
+                    );
+                    assert_eq!(vidkit_msm::scaled::<G>(&hi, x), scaled, "scaled, {what}");
+                    assert_eq!(
+                        table.sum_scaled(&lo, &[(0, x), (2, y)]),
+                        summed,
+                        "sum_scaled, {what}"
+                    );
+                });
+            }
+        }
+    }
+}
+
+#[test]
+fn folds_are_the_same_on_every_pool() {
+    let mut rng = ChaCha20Rng::seed_from_u64(12);
+    folds_on_pools::<ark_bls12_381::G1Projective>(&mut rng);
+    folds_on_pools::<ark_bls12_381::G2Projective>(&mut rng);
+    folds_on_pools::<ark_bn254::G1Projective>(&mut rng);
+    folds_on_pools::<Projective<Hooked>>(&mut rng);
+}
+
 /// Every table of the crate — multiples at every width (`msm`, `msm_bigint`,
 /// `msm_rows`), windows, and the prepared bases of every plan — against
 /// arkworks' `VariableBaseMSM`, with zero, one and `r − 1` scalars and
