@@ -279,20 +279,23 @@ pub trait Scheme: Sized + Send + Sync {
     ///
     /// Unlike [`Scheme::batch_verify`], a bad shard does not hide the
     /// verdicts of the others, and no verifier randomness is involved: the
-    /// result is exactly `items.map(verify)`. The provided implementation is
-    /// that loop; schemes whose verification splits into per-file and
-    /// per-shard work (a prepared verifier for a commitment, e.g. KZG+
-    /// global's `Σ r^i C_i`) override it.
+    /// result is exactly `items.map(verify)` (on malformed input, the error
+    /// of the first malformed item). The provided implementation is that
+    /// map, with the `parallel` feature over the rayon pool, one shard per
+    /// task ([`crate::map_items`]); schemes whose verification splits into
+    /// per-file and per-shard work (a prepared verifier for a commitment,
+    /// e.g. KZG+ global's `Σ r^i C_i`) override it.
     fn verify_shards(
         &self,
         vk: &Self::VerifierKey,
         commitment: &Self::Commitment,
         items: &[(&Shard<ScalarOf<Self>>, &Self::Proof)],
     ) -> Result<Vec<bool>, Self::Error> {
-        items
-            .iter()
-            .map(|(shard, proof)| self.verify(vk, commitment, shard, proof))
-            .collect()
+        crate::map_items(items, |(shard, proof)| {
+            self.verify(vk, commitment, shard, proof)
+        })
+        .into_iter()
+        .collect()
     }
 
     /// The metadata inside a commitment.

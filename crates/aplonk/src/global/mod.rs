@@ -298,6 +298,37 @@ impl<E: Pairing> FileVerifier<'_, E> {
             .check_opening(proof.file().mu_hat.into_group(), alpha, v, *proof.pi()))
     }
 
+    /// Checks each of `items` alone: exactly `items.map(verify)` (on
+    /// malformed input, the error of the first malformed item), with the
+    /// paths and the openings on the rayon pool with `parallel`
+    /// ([`vidkit_core::map_items`]) and the per-file parts checked in item
+    /// order in between (each distinct part once).
+    pub fn verify_each(
+        &mut self,
+        items: &[(&Shard<E::ScalarField>, &GlobalProof<E>)],
+    ) -> Result<Vec<bool>, AplonkError> {
+        let checked = vidkit_core::map_items(items, |(s, p)| self.check(s, p));
+        // in item order, as `verify` would meet them: the first error wins
+        let mut openings = Vec::with_capacity(items.len());
+        for (c, (_, proof)) in checked.into_iter().zip(items) {
+            openings.push(match c? {
+                Some((alpha, v)) if self.check_file_proof(proof.file())? => Some((alpha, v)),
+                _ => None,
+            });
+        }
+        let row = &self.vk.row;
+        let openings: Vec<_> = openings.into_iter().zip(items).collect();
+        Ok(vidkit_core::map_items(
+            &openings,
+            |(o, (_, proof))| match o {
+                Some((alpha, v)) => {
+                    row.check_opening(proof.file().mu_hat.into_group(), *alpha, *v, *proof.pi())
+                }
+                None => false,
+            },
+        ))
+    }
+
     /// Checks many shards of this file at once; `Ok(true)` iff every one of
     /// them would verify. Every path is checked, every distinct per-file
     /// part once; the openings are merged with verifier-private 128-bit
@@ -468,15 +499,15 @@ impl<E: Pairing> Scheme for AplonkGlobal<E> {
 
     /// Prepares the file once ([`AplonkGlobal::prepare`]), verifies the
     /// per-file part once, then checks each shard with its path and two
-    /// Miller loops.
+    /// Miller loops ([`FileVerifier::verify_each`]: with `parallel`, the
+    /// shards on the rayon pool).
     fn verify_shards(
         &self,
         vk: &VerifierKey<E>,
         commitment: &GlobalCommitment<E>,
         items: &[(&Shard<E::ScalarField>, &GlobalProof<E>)],
     ) -> Result<Vec<bool>, AplonkError> {
-        let mut file = self.prepare(vk, commitment)?;
-        items.iter().map(|(s, p)| file.verify(s, p)).collect()
+        self.prepare(vk, commitment)?.verify_each(items)
     }
 
     fn file_info<'a>(&self, commitment: &'a GlobalCommitment<E>) -> &'a FileInfo {

@@ -347,7 +347,8 @@ impl<E: Pairing> Scheme for KzgPlusGlobal<E> {
     }
 
     /// Prepares the file once ([`KzgPlusGlobal::prepare`]), then checks each
-    /// shard with its path and two Miller loops.
+    /// shard with its path and two Miller loops (with `parallel`, the shards
+    /// on the rayon pool, [`vidkit_core::map_items`]).
     fn verify_shards(
         &self,
         vk: &VerifierKey<E>,
@@ -355,7 +356,9 @@ impl<E: Pairing> Scheme for KzgPlusGlobal<E> {
         items: &[(&Shard<E::ScalarField>, &GlobalProof<E>)],
     ) -> Result<Vec<bool>, KzgPlusError> {
         let file = self.prepare(vk, commitment)?;
-        items.iter().map(|(s, p)| file.verify(s, p)).collect()
+        vidkit_core::map_items(items, |(s, p)| file.verify(s, p))
+            .into_iter()
+            .collect()
     }
 
     fn file_info<'a>(&self, commitment: &'a GlobalCommitment<E>) -> &'a FileInfo {
