@@ -411,6 +411,15 @@ fn splits_keep_every_thread_busy() {
     assert!(cut.chunks > 1, "{cut:?}");
 }
 
+/// Runs `f` on a fresh rayon pool of `threads` threads.
+fn on_pool<R: Send>(threads: usize, f: impl FnOnce() -> R + Send) -> R {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .expect("a thread pool")
+        .install(f)
+}
+
 /// Every cut of an MSM into (window group, point chunk) tasks gives the same
 /// point, on pools of 1, 3 and 16 threads, including chunks that do not
 /// divide the points, groups that do not divide the windows and more chunks
@@ -427,11 +436,7 @@ fn every_cut_and_pool_gives_the_same_point() {
         let g2 = random_points::<ark_bls12_381::G2Projective>(n, &mut rng);
         let g2_expected = ark_bls12_381::G2Projective::msm_unchecked(&g2, &scalars);
         for threads in [1, 3, 16] {
-            let pool = rayon::ThreadPoolBuilder::new()
-                .num_threads(threads)
-                .build()
-                .unwrap();
-            pool.install(|| {
+            on_pool(threads, || {
                 // BLS12-381: blst on one thread, the batch-affine code on
                 // pools of several (with `parallel`)
                 assert_eq!(
@@ -563,11 +568,7 @@ fn folds_on_pools<G: CurveGroup>(rng: &mut ChaCha20Rng) {
             // lo_j + x·B_j + y·B_{j+2}
             let summed: Vec<G> = (0..n).map(|j| lo[j] + hi[j] * x + hi[j + 2] * y).collect();
             for threads in [1, 3, 16] {
-                let pool = rayon::ThreadPoolBuilder::new()
-                    .num_threads(threads)
-                    .build()
-                    .unwrap();
-                pool.install(|| {
+                on_pool(threads, || {
                     let what = format!("n = {n}, {threads} threads, x = {x}");
                     assert_eq!(
                         add_scaled::<G>(&lo, &hi[..n], x),
