@@ -324,7 +324,8 @@ fn at_consecutive_integers<G: CurveGroup>(h: &[G::Affine], start: u64, len: usiz
 }
 
 /// `Σ_e x^e · h_e` for a small integer `x`, by Horner's rule with each
-/// multiplication by `x` a double-and-add over its non-adjacent form.
+/// multiplication by `x` a double-and-add over its non-adjacent form
+/// ([`vidkit_msm::SmallScalar`], recoded once).
 fn horner_at_integer<G: CurveGroup>(h: &[G::Affine], x: u64) -> G {
     let Some((last, rest)) = h.split_last() else {
         return G::zero();
@@ -332,20 +333,10 @@ fn horner_at_integer<G: CurveGroup>(h: &[G::Affine], x: u64) -> G {
     if x == 0 {
         return h[0].into_group();
     }
-    // least significant digit first, the top one 1 (arkworks' NAF)
-    let digits = ark_ff::biginteger::arithmetic::find_naf(&[x]);
+    let x = vidkit_msm::SmallScalar::new(x).expect("a point index below 2^63");
     let mut acc = last.into_group();
     for c in rest.iter().rev() {
-        let base = acc;
-        // the top digit of a NAF is +1: start from `base` itself
-        for &d in digits.iter().rev().skip(1) {
-            acc.double_in_place();
-            match d {
-                1 => acc += base,
-                -1 => acc -= base,
-                _ => {}
-            }
-        }
+        acc = x.times(&acc);
         acc += c;
     }
     acc

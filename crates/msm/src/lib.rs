@@ -114,7 +114,7 @@ pub use policy::{
     TablePlan, TablePolicy, Workload, DEFAULT_MULTIPLE_POINTS, DEFAULT_TABLE_POINTS,
     MAX_MULTIPLES_WIDTH,
 };
-pub use scale::{add_scaled, scaled};
+pub use scale::{add_scaled, scaled, SmallScalar};
 
 use ark_ec::{
     short_weierstrass::{Projective, SWCurveConfig},
