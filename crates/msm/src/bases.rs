@@ -313,6 +313,27 @@ impl<P: SWCurveConfig> MsmEngine<Projective<P>> for Fast<P> {
         }
         self.msm_bigint(&to_bigints(&scalars[..n]))
     }
+    /// With `parallel`, plain bases and rows enough to share out evenly
+    /// (at least two per thread, or a multiple of the threads): one row per
+    /// task, each planned for one thread (blst on BLS12-381), instead of
+    /// rows that each split over the pool.
+    #[cfg(feature = "parallel")]
+    fn msm_rows(&self, scalars: &[P::ScalarField], len: usize) -> Vec<Projective<P>> {
+        use rayon::prelude::*;
+        let (rows, threads) = (scalars.len() / len, pippenger::pool_threads());
+        let row_per_task =
+            self.table.is_none() && threads > 1 && (rows >= 2 * threads || rows % threads == 0);
+        scalars
+            .par_chunks(len)
+            .map(|row| {
+                if row_per_task {
+                    pippenger::on_one_thread(|| self.msm(row))
+                } else {
+                    self.msm(row)
+                }
+            })
+            .collect()
+    }
     fn msm_bigint(&self, scalars: &[<P::ScalarField as PrimeField>::BigInt]) -> Projective<P> {
         match &self.table {
             // a table beats arkworks' small-MSM path too: one pass of n·W
@@ -345,11 +366,10 @@ impl<P: SWCurveConfig> MsmEngine<Projective<P>> for Fast<P> {
 /// `parallel`: the conversion is a Montgomery reduction per scalar).
 pub(crate) fn to_bigints<F: PrimeField>(scalars: &[F]) -> Vec<F::BigInt> {
     #[cfg(feature = "parallel")]
-    {
+    if pippenger::pool_threads() > 1 {
         use rayon::prelude::*;
-        scalars.par_iter().map(|s| s.into_bigint()).collect()
+        return scalars.par_iter().map(|s| s.into_bigint()).collect();
     }
-    #[cfg(not(feature = "parallel"))]
     scalars.iter().map(|s| s.into_bigint()).collect()
 }
 

@@ -127,16 +127,45 @@ pub fn split(n: usize, bits: u32, c: u32, threads: usize) -> Split {
     }
 }
 
-/// Threads of the pool the MSM runs on (1 without the `parallel` feature).
+/// Threads of the pool the MSM runs on (1 without the `parallel` feature,
+/// and inside [`on_one_thread`]).
 pub(crate) fn pool_threads() -> usize {
     #[cfg(feature = "parallel")]
     {
-        rayon::current_num_threads()
+        if ONE_THREAD.with(core::cell::Cell::get) {
+            1
+        } else {
+            rayon::current_num_threads()
+        }
     }
     #[cfg(not(feature = "parallel"))]
     {
         1
     }
+}
+
+#[cfg(feature = "parallel")]
+std::thread_local! {
+    /// Set while this thread runs MSMs that the pool's other threads are
+    /// busy beside ([`on_one_thread`]).
+    static ONE_THREAD: core::cell::Cell<bool> = const { core::cell::Cell::new(false) };
+}
+
+/// Runs `f` with the MSMs it starts on this thread planned for one thread:
+/// the one-thread engine (blst on BLS12-381), its window width, no split
+/// into tasks. For MSMs that run side by side, one per thread, where each
+/// split would only add its overhead. The results are the same points.
+#[cfg(feature = "parallel")]
+pub(crate) fn on_one_thread<R>(f: impl FnOnce() -> R) -> R {
+    /// Restores the flag, also when `f` unwinds.
+    struct Restore(bool);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            ONE_THREAD.with(|c| c.set(self.0));
+        }
+    }
+    let _restore = Restore(ONE_THREAD.with(|c| c.replace(true)));
+    f()
 }
 
 /// `Σ_i scalars[i]·bases[i]`, scalars in canonical big-integer form.
@@ -287,4 +316,28 @@ pub(crate) fn horner<P: SWCurveConfig>(sums: &[Bucket<P>], c: u32) -> Projective
         acc += s;
     }
     acc
+}
+
+#[cfg(all(test, feature = "parallel"))]
+mod tests {
+    use super::{on_one_thread, pool_threads};
+
+    /// Inside `on_one_thread` MSMs see a pool of one; the pool's size comes
+    /// back afterwards, also after a panic inside.
+    #[test]
+    fn one_thread_is_scoped() {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(3)
+            .build()
+            .expect("a pool");
+        pool.install(|| {
+            assert_eq!(pool_threads(), 3);
+            assert_eq!(on_one_thread(pool_threads), 1);
+            assert_eq!(on_one_thread(|| on_one_thread(pool_threads)), 1);
+            assert_eq!(pool_threads(), 3);
+            let unwound = std::panic::catch_unwind(|| on_one_thread(|| panic!("inside")));
+            assert!(unwound.is_err());
+            assert_eq!(pool_threads(), 3, "restored after a panic");
+        });
+    }
 }

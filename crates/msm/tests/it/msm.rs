@@ -462,6 +462,50 @@ fn every_cut_and_pool_gives_the_same_point() {
     }
 }
 
+/// Rows of MSMs over plain bases (`MsmBases::msm_rows`) on pools of 1, 2,
+/// 3 and 16 threads: with `parallel` one row per task planned for one
+/// thread where the rows share out evenly, rows that split over the pool
+/// otherwise; the same points as arkworks either way.
+#[test]
+fn rows_on_every_pool_give_the_same_points() {
+    let mut rng = ChaCha20Rng::seed_from_u64(14);
+    let n = 70;
+    let bases = random_points::<ark_bls12_381::G1Projective>(n, &mut rng);
+    let bn_bases = random_points::<ark_bn254::G1Projective>(n, &mut rng);
+    for rows in [1usize, 3, 4, 6, 32] {
+        let s: Vec<ark_bls12_381::Fr> = (0..rows * n)
+            .map(|_| ark_bls12_381::Fr::rand(&mut rng))
+            .collect();
+        let bn_s: Vec<ark_bn254::Fr> = (0..rows * n)
+            .map(|_| ark_bn254::Fr::rand(&mut rng))
+            .collect();
+        let want: Vec<_> = s
+            .chunks(n)
+            .map(|r| ark_bls12_381::G1Projective::msm_unchecked(&bases, r))
+            .collect();
+        let bn_want: Vec<_> = bn_s
+            .chunks(n)
+            .map(|r| ark_bn254::G1Projective::msm_unchecked(&bn_bases, r))
+            .collect();
+        for threads in [1, 2, 3, 16] {
+            on_pool(threads, || {
+                let plain = MsmBases::<ark_bls12_381::G1Projective>::new(&bases);
+                assert_eq!(
+                    plain.msm_rows(&s, n),
+                    Some(want.clone()),
+                    "{rows} rows, {threads} threads"
+                );
+                let bn_plain = MsmBases::<ark_bn254::G1Projective>::new(&bn_bases);
+                assert_eq!(
+                    bn_plain.msm_rows(&bn_s, n),
+                    Some(bn_want.clone()),
+                    "BN254, {rows} rows, {threads} threads"
+                );
+            });
+        }
+    }
+}
+
 #[test]
 fn prepared_for_many_msms_matches_arkworks() {
     let mut rng = ChaCha20Rng::seed_from_u64(8);
