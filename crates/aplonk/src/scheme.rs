@@ -122,10 +122,11 @@ impl<E: Pairing> Aplonk<E> {
             use rayon::prelude::*;
             let starts: Vec<_> = shards.par_iter().map(start).collect::<Result<_, _>>()?;
             let pis = prover.kzg_openings(&starts);
+            // one shard per task: its MSMs and folds plan for one thread
             Ok(starts
                 .into_par_iter()
                 .zip(pis)
-                .map(|(st, pi)| prover.finish(st, pi))
+                .map(|(st, pi)| vidkit_msm::on_one_thread(|| prover.finish(st, pi)))
                 .collect())
         }
         #[cfg(not(feature = "parallel"))]

@@ -144,6 +144,12 @@ pub(crate) fn pool_threads() -> usize {
     }
 }
 
+/// Runs `f` (the build without `parallel` has one thread only).
+#[cfg(not(feature = "parallel"))]
+pub fn on_one_thread<R>(f: impl FnOnce() -> R) -> R {
+    f()
+}
+
 #[cfg(feature = "parallel")]
 std::thread_local! {
     /// Set while this thread runs MSMs that the pool's other threads are
@@ -151,12 +157,14 @@ std::thread_local! {
     static ONE_THREAD: core::cell::Cell<bool> = const { core::cell::Cell::new(false) };
 }
 
-/// Runs `f` with the MSMs it starts on this thread planned for one thread:
-/// the one-thread engine (blst on BLS12-381), its window width, no split
-/// into tasks. For MSMs that run side by side, one per thread, where each
+/// Runs `f` with the MSMs and folds it starts on this thread planned for
+/// one thread: the one-thread engine (blst on BLS12-381), its window width,
+/// no split into tasks. For work that runs side by side, one item per
+/// thread (the shards of a proof, the rows of a commitment), where each
 /// split would only add its overhead. The results are the same points.
+/// Without the `parallel` feature it only calls `f`.
 #[cfg(feature = "parallel")]
-pub(crate) fn on_one_thread<R>(f: impl FnOnce() -> R) -> R {
+pub fn on_one_thread<R>(f: impl FnOnce() -> R) -> R {
     /// Restores the flag, also when `f` unwinds.
     struct Restore(bool);
     impl Drop for Restore {

@@ -96,7 +96,7 @@ pub(crate) fn per_chunk<G: Send>(
     #[cfg(feature = "parallel")]
     {
         use rayon::prelude::*;
-        let chunks = rayon::current_num_threads().min(len / MIN_FOLD_CHUNK);
+        let chunks = crate::pippenger::pool_threads().min(len / MIN_FOLD_CHUNK);
         if chunks > 1 {
             let parts: Vec<Vec<G>> = (0..chunks)
                 .into_par_iter()
