@@ -77,7 +77,10 @@
 //! G2 points are prepared once; the four checks of a shard share one final
 //! exponentiation, and a batch merges the checks of many shards. With the
 //! `parallel` feature the rows are committed and the shards proved on the
-//! rayon pool (bit-identical output).
+//! rayon pool, each shard one task whose MSMs and folds plan for one thread
+//! (`vidkit_msm::on_one_thread`); the pairing products of the commitment
+//! and of aPlonK global's one inner-product argument split over the pool
+//! (vidkit-pairing). The output is bit-identical.
 //!
 //! Hand-written pieces: the IPA, the transcript glue and the verifier; the
 //! KZG primitive comes from `vidkit-kzg`, groups, pairings and MSMs from
