@@ -274,18 +274,9 @@ pub fn open_at_integers<E: Pairing>(
 ) -> Result<Vec<E::G1Affine>, KzgError> {
     let h = E::G1::normalize_batch(&proof_coefficients(ck, coeffs)?);
     // one run of consecutive integers per thread
-    #[cfg(feature = "parallel")]
-    let runs = rayon::current_num_threads().max(1);
-    #[cfg(not(feature = "parallel"))]
-    let runs = 1;
-    let per_run = n.div_ceil(runs).max(1);
-    let openings: Vec<E::G1> = cfg_into_iter!(0..n.div_ceil(per_run))
-        .map(|r| {
-            let start = r * per_run;
-            at_consecutive_integers::<E::G1>(&h, start as u64, per_run.min(n - start))
-        })
-        .flatten()
-        .collect();
+    let openings: Vec<E::G1> = vidkit_msm::per_thread_chunks(n, 1, |r| {
+        at_consecutive_integers::<E::G1>(&h, r.start as u64, r.len())
+    });
     Ok(E::G1::normalize_batch(&openings))
 }
 

@@ -188,7 +188,7 @@ impl<G: CurveGroup> FixedBases<G> {
             recode_into(&s.into_bigint(), self.c, self.windows, out, 1);
         }
         // point by point, on the rayon pool with `parallel`
-        crate::scale::per_chunk(lo.len(), |r| {
+        crate::per_thread_chunks(lo.len(), crate::scale::MIN_FOLD_CHUNK, |r| {
             r.map(|j| {
                 let mut acc = lo[j].into_group();
                 for ((offset, _), ds) in terms.iter().zip(digits.chunks_exact(self.windows)) {

@@ -144,6 +144,36 @@ pub(crate) fn pool_threads() -> usize {
     }
 }
 
+/// `f` over consecutive ranges that cover `0..len`, the outputs
+/// concatenated in order: with the `parallel` feature one range per thread
+/// of the pool (as [`on_one_thread`] sees it: one inside it), but no more
+/// ranges than leave each `min_chunk` items, each on the pool; otherwise
+/// `f(0..len)`. The ranges differ in length by one at most. For work whose
+/// items do not depend on each other (the points of a fold, the integer
+/// points of KZG openings), where the output is then the same on every
+/// pool.
+pub fn per_thread_chunks<T: Send>(
+    len: usize,
+    min_chunk: usize,
+    f: impl Fn(core::ops::Range<usize>) -> Vec<T> + Sync,
+) -> Vec<T> {
+    #[cfg(feature = "parallel")]
+    {
+        use rayon::prelude::*;
+        let chunks = pool_threads().min(len / min_chunk.max(1));
+        if chunks > 1 {
+            let parts: Vec<Vec<T>> = (0..chunks)
+                .into_par_iter()
+                .map(|c| f(c * len / chunks..(c + 1) * len / chunks))
+                .collect();
+            return parts.into_iter().flatten().collect();
+        }
+    }
+    #[cfg(not(feature = "parallel"))]
+    let _ = min_chunk;
+    f(0..len)
+}
+
 /// Runs `f` (the build without `parallel` has one thread only).
 #[cfg(not(feature = "parallel"))]
 pub fn on_one_thread<R>(f: impl FnOnce() -> R) -> R {

@@ -81,42 +81,17 @@ pub fn scaled<G: CurveGroup>(points: &[G::Affine], x: G::ScalarField) -> Vec<G> 
 /// field inversion, about a twelfth of one point's multiplication (the
 /// inversion against ≈ 128 doublings and ≈ 96 additions), so chunks of 16
 /// points keep the split's overhead near one per cent.
-#[cfg(feature = "parallel")]
 pub(crate) const MIN_FOLD_CHUNK: usize = 16;
-
-/// `f` over consecutive ranges covering `0..len`, the outputs concatenated
-/// in order: with the `parallel` feature one range per thread of the
-/// current rayon pool (at most one per [`MIN_FOLD_CHUNK`] points), each on
-/// the pool; otherwise `f(0..len)`. Every point's result depends on that
-/// point only, so the output is the same on every pool.
-pub(crate) fn per_chunk<G: Send>(
-    len: usize,
-    f: impl Fn(core::ops::Range<usize>) -> Vec<G> + Sync,
-) -> Vec<G> {
-    #[cfg(feature = "parallel")]
-    {
-        use rayon::prelude::*;
-        let chunks = crate::pippenger::pool_threads().min(len / MIN_FOLD_CHUNK);
-        if chunks > 1 {
-            let parts: Vec<Vec<G>> = (0..chunks)
-                .into_par_iter()
-                .map(|c| f(c * len / chunks..(c + 1) * len / chunks))
-                .collect();
-            return parts.into_iter().flatten().collect();
-        }
-    }
-    f(0..len)
-}
 
 /// `lo_i + x·hi_i` (`lo` absent: the identity), by GLV on the shipped
 /// groups, else by arkworks' multiplication; on the rayon pool with the
-/// `parallel` feature ([`per_chunk`]).
+/// `parallel` feature ([`crate::per_thread_chunks`]).
 fn lo_plus_scaled<G: CurveGroup>(
     lo: Option<&[G::Affine]>,
     hi: &[G::Affine],
     x: G::ScalarField,
 ) -> Vec<G> {
-    per_chunk(hi.len(), |r| {
+    crate::per_thread_chunks(hi.len(), MIN_FOLD_CHUNK, |r| {
         lo_plus_scaled_on::<G>(lo.map(|lo| &lo[r.clone()]), &hi[r], x)
     })
 }
