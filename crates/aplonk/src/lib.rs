@@ -78,7 +78,7 @@
 //! exponentiation, and a batch merges the checks of many shards. With the
 //! `parallel` feature the rows are committed and the shards proved on the
 //! rayon pool, each shard one task whose MSMs and folds plan for one thread
-//! (`vidkit_msm::on_one_thread`); the pairing products of the commitment
+//! (`vidkit_core::pool::on_one_thread`); the pairing products of the commitment
 //! and of aPlonK global's one inner-product argument split over the pool
 //! (vidkit-pairing). The output is bit-identical.
 //!

@@ -126,7 +126,7 @@ impl<E: Pairing> Aplonk<E> {
             Ok(starts
                 .into_par_iter()
                 .zip(pis)
-                .map(|(st, pi)| vidkit_msm::on_one_thread(|| prover.finish(st, pi)))
+                .map(|(st, pi)| vidkit_core::pool::on_one_thread(|| prover.finish(st, pi)))
                 .collect())
         }
         #[cfg(not(feature = "parallel"))]

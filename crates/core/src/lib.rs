@@ -43,20 +43,9 @@ pub use scheme::{decode_shards, Dispersal, Encoded, ScalarOf, Scheme, WireData};
 pub use srs::{Srs, SrsShape};
 pub use transcript::Transcript;
 pub use vidkit_erasure::{poly, Encoding, ReedSolomon};
-
-/// `f` over `items`, the results in the order of `items`: with the
-/// `parallel` feature on the rayon pool (one task per item), otherwise one
-/// after the other. For independent per-shard work such as the checks of
-/// [`Scheme::verify_shards`].
-pub fn map_items<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sync + Send) -> Vec<R> {
-    #[cfg(feature = "parallel")]
-    {
-        use rayon::prelude::*;
-        items.par_iter().map(f).collect()
-    }
-    #[cfg(not(feature = "parallel"))]
-    items.iter().map(f).collect()
-}
+/// How work meets the rayon pool (threads seen, one-thread sections,
+/// per-thread cuts, one task per item), for the schemes' per-shard work.
+pub use vidkit_pool as pool;
 
 /// Reads an arkworks object from untrusted bytes: compressed, fully validated
 /// (points on the curve and in the subgroup), with no trailing bytes.
@@ -112,30 +101,4 @@ pub fn to_bytes<T: ark_serialize::CanonicalSerialize + ?Sized>(value: &T) -> Vec
         .serialize_compressed(&mut out)
         .expect("serializing into a Vec cannot fail");
     out
-}
-
-#[cfg(test)]
-mod tests {
-    /// `map_items` keeps the order of the items on every pool (with
-    /// `parallel`, items run on the pool's threads).
-    #[test]
-    fn map_items_keeps_the_order() {
-        let items: Vec<u64> = (0..1000).collect();
-        let want: Vec<u64> = items.iter().map(|x| x * x + 1).collect();
-        for threads in [1, 3, 16] {
-            let run = || super::map_items(&items, |x| x * x + 1);
-            #[cfg(feature = "parallel")]
-            let got = rayon::ThreadPoolBuilder::new()
-                .num_threads(threads)
-                .build()
-                .expect("a pool")
-                .install(run);
-            #[cfg(not(feature = "parallel"))]
-            let got = {
-                let _ = threads;
-                run()
-            };
-            assert_eq!(got, want, "{threads} threads");
-        }
-    }
 }

@@ -282,7 +282,8 @@ pub trait Scheme: Sized + Send + Sync {
     /// result is exactly `items.map(verify)` (on malformed input, the error
     /// of the first malformed item). The provided implementation is that
     /// map, with the `parallel` feature over the rayon pool, one shard per
-    /// task ([`crate::map_items`]); schemes whose verification splits into
+    /// task, each planned for one thread when the shards share the pool
+    /// evenly ([`crate::pool::map_items`]); schemes whose verification splits into
     /// per-file and per-shard work (a prepared verifier for a commitment,
     /// e.g. KZG+ global's `Σ r^i C_i`) override it.
     fn verify_shards(
@@ -291,7 +292,7 @@ pub trait Scheme: Sized + Send + Sync {
         commitment: &Self::Commitment,
         items: &[(&Shard<ScalarOf<Self>>, &Self::Proof)],
     ) -> Result<Vec<bool>, Self::Error> {
-        crate::map_items(items, |(shard, proof)| {
+        crate::pool::map_items(items, |(shard, proof)| {
             self.verify(vk, commitment, shard, proof)
         })
         .into_iter()

@@ -443,7 +443,7 @@ pub(crate) fn g1_fft_in_place<G: CurveGroup>(x: &mut [G], omega: G::ScalarField)
         // `parallel` each twiddle's blocks cut in one run per thread, so
         // that the first stages (few twiddles, many blocks) spread too
         #[cfg(feature = "parallel")]
-        let run = blocks.div_ceil(rayon::current_num_threads()).max(1);
+        let run = blocks.div_ceil(vidkit_core::pool::threads()).max(1);
         #[cfg(not(feature = "parallel"))]
         let run = blocks;
         let tasks: Vec<(usize, usize)> = (0..half)

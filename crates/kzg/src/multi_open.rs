@@ -274,7 +274,7 @@ pub fn open_at_integers<E: Pairing>(
 ) -> Result<Vec<E::G1Affine>, KzgError> {
     let h = E::G1::normalize_batch(&proof_coefficients(ck, coeffs)?);
     // one run of consecutive integers per thread
-    let openings: Vec<E::G1> = vidkit_msm::per_thread_chunks(n, 1, |r| {
+    let openings: Vec<E::G1> = vidkit_core::pool::per_thread_chunks(n, 1, |r| {
         at_consecutive_integers::<E::G1>(&h, r.start as u64, r.len())
     });
     Ok(E::G1::normalize_batch(&openings))

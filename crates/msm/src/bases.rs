@@ -314,20 +314,19 @@ impl<P: SWCurveConfig> MsmEngine<Projective<P>> for Fast<P> {
         self.msm_bigint(&to_bigints(&scalars[..n]))
     }
     /// With `parallel`, plain bases and rows enough to share out evenly
-    /// (at least two per thread, or a multiple of the threads): one row per
-    /// task, each planned for one thread (blst on BLS12-381), instead of
-    /// rows that each split over the pool.
+    /// ([`vidkit_pool::items_share_evenly`]): one row per task, each planned
+    /// for one thread (blst on BLS12-381), instead of rows that each split
+    /// over the pool.
     #[cfg(feature = "parallel")]
     fn msm_rows(&self, scalars: &[P::ScalarField], len: usize) -> Vec<Projective<P>> {
         use rayon::prelude::*;
-        let (rows, threads) = (scalars.len() / len, pippenger::pool_threads());
         let row_per_task =
-            self.table.is_none() && threads > 1 && (rows >= 2 * threads || rows % threads == 0);
+            self.table.is_none() && vidkit_pool::items_share_evenly(scalars.len() / len);
         scalars
             .par_chunks(len)
             .map(|row| {
                 if row_per_task {
-                    pippenger::on_one_thread(|| self.msm(row))
+                    vidkit_pool::on_one_thread(|| self.msm(row))
                 } else {
                     self.msm(row)
                 }
@@ -366,7 +365,7 @@ impl<P: SWCurveConfig> MsmEngine<Projective<P>> for Fast<P> {
 /// `parallel`: the conversion is a Montgomery reduction per scalar).
 pub(crate) fn to_bigints<F: PrimeField>(scalars: &[F]) -> Vec<F::BigInt> {
     #[cfg(feature = "parallel")]
-    if pippenger::pool_threads() > 1 {
+    if vidkit_pool::threads() > 1 {
         use rayon::prelude::*;
         return scalars.par_iter().map(|s| s.into_bigint()).collect();
     }
@@ -387,7 +386,7 @@ fn blst_serves<P: SWCurveConfig>() -> bool {
 /// Whether a plain MSM over `Projective<P>` goes to blst now: a group blst
 /// serves, on a pool of one thread (see [`crate::blst`]).
 fn blst_here<P: SWCurveConfig>() -> bool {
-    blst_serves::<P>() && pippenger::pool_threads() == 1
+    blst_serves::<P>() && vidkit_pool::threads() == 1
 }
 
 /// The fast engine for `G` if `G` is one of the groups listed here.

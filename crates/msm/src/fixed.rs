@@ -188,7 +188,7 @@ impl<G: CurveGroup> FixedBases<G> {
             recode_into(&s.into_bigint(), self.c, self.windows, out, 1);
         }
         // point by point, on the rayon pool with `parallel`
-        crate::per_thread_chunks(lo.len(), crate::scale::MIN_FOLD_CHUNK, |r| {
+        vidkit_pool::per_thread_chunks(lo.len(), crate::scale::MIN_FOLD_CHUNK, |r| {
             r.map(|j| {
                 let mut acc = lo[j].into_group();
                 for ((offset, _), ds) in terms.iter().zip(digits.chunks_exact(self.windows)) {
@@ -303,7 +303,7 @@ impl<G: CurveGroup> FixedBases<G> {
             use rayon::prelude::*;
             // fewer rows than a block per thread: smaller blocks, one per thread
             let rows = scalars.len() / len;
-            let per_thread = rows.div_ceil(rayon::current_num_threads()).max(1);
+            let per_thread = rows.div_ceil(vidkit_pool::threads()).max(1);
             scalars
                 .par_chunks(block_rows.min(per_thread) * len)
                 .map(block)

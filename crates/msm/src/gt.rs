@@ -570,7 +570,7 @@ pub(crate) fn exponentiate_with<F: GtArith, B: BigInteger>(bases: &[F], digits: 
     };
     #[cfg(feature = "parallel")]
     {
-        let threads = rayon::current_num_threads();
+        let threads = vidkit_pool::threads();
         if threads > 1 && m >= 64 * threads {
             use rayon::prelude::*;
             let chunk = m.div_ceil(threads);

@@ -110,7 +110,6 @@ mod table;
 pub use bases::{MsmBases, MsmEngine};
 pub use fixed::FixedBases;
 pub use gt::{gt_contains, gt_msm, try_gt_msm, GtFixedBases};
-pub use pippenger::{on_one_thread, per_thread_chunks};
 pub use policy::{
     TablePlan, TablePolicy, Workload, DEFAULT_MULTIPLE_POINTS, DEFAULT_TABLE_POINTS,
     MAX_MULTIPLES_WIDTH,

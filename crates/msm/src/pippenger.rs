@@ -127,85 +127,6 @@ pub fn split(n: usize, bits: u32, c: u32, threads: usize) -> Split {
     }
 }
 
-/// Threads of the pool the MSM runs on (1 without the `parallel` feature,
-/// and inside [`on_one_thread`]).
-pub(crate) fn pool_threads() -> usize {
-    #[cfg(feature = "parallel")]
-    {
-        if ONE_THREAD.with(core::cell::Cell::get) {
-            1
-        } else {
-            rayon::current_num_threads()
-        }
-    }
-    #[cfg(not(feature = "parallel"))]
-    {
-        1
-    }
-}
-
-/// `f` over consecutive ranges that cover `0..len`, the outputs
-/// concatenated in order: with the `parallel` feature one range per thread
-/// of the pool (as [`on_one_thread`] sees it: one inside it), but no more
-/// ranges than leave each `min_chunk` items, each on the pool; otherwise
-/// `f(0..len)`. The ranges differ in length by one at most. For work whose
-/// items do not depend on each other (the points of a fold, the integer
-/// points of KZG openings), where the output is then the same on every
-/// pool.
-pub fn per_thread_chunks<T: Send>(
-    len: usize,
-    min_chunk: usize,
-    f: impl Fn(core::ops::Range<usize>) -> Vec<T> + Sync,
-) -> Vec<T> {
-    #[cfg(feature = "parallel")]
-    {
-        use rayon::prelude::*;
-        let chunks = pool_threads().min(len / min_chunk.max(1));
-        if chunks > 1 {
-            let parts: Vec<Vec<T>> = (0..chunks)
-                .into_par_iter()
-                .map(|c| f(c * len / chunks..(c + 1) * len / chunks))
-                .collect();
-            return parts.into_iter().flatten().collect();
-        }
-    }
-    #[cfg(not(feature = "parallel"))]
-    let _ = min_chunk;
-    f(0..len)
-}
-
-/// Runs `f` (the build without `parallel` has one thread only).
-#[cfg(not(feature = "parallel"))]
-pub fn on_one_thread<R>(f: impl FnOnce() -> R) -> R {
-    f()
-}
-
-#[cfg(feature = "parallel")]
-std::thread_local! {
-    /// Set while this thread runs MSMs that the pool's other threads are
-    /// busy beside ([`on_one_thread`]).
-    static ONE_THREAD: core::cell::Cell<bool> = const { core::cell::Cell::new(false) };
-}
-
-/// Runs `f` with the MSMs and folds it starts on this thread planned for
-/// one thread: the one-thread engine (blst on BLS12-381), its window width,
-/// no split into tasks. For work that runs side by side, one item per
-/// thread (the shards of a proof, the rows of a commitment), where each
-/// split would only add its overhead. The results are the same points.
-/// Without the `parallel` feature it only calls `f`.
-#[cfg(feature = "parallel")]
-pub fn on_one_thread<R>(f: impl FnOnce() -> R) -> R {
-    /// Restores the flag, also when `f` unwinds.
-    struct Restore(bool);
-    impl Drop for Restore {
-        fn drop(&mut self) {
-            ONE_THREAD.with(|c| c.set(self.0));
-        }
-    }
-    let _restore = Restore(ONE_THREAD.with(|c| c.replace(true)));
-    f()
-}
-
 /// `Σ_i scalars[i]·bases[i]`, scalars in canonical big-integer form.
 ///
 /// # Panics
@@ -220,7 +141,7 @@ pub fn msm_bigint<P: SWCurveConfig>(
     if n < SMALL_MSM {
         return Projective::<P>::msm_bigint(bases, scalars);
     }
-    msm_bigint_with_window(bases, scalars, window_size_for(n, pool_threads()))
+    msm_bigint_with_window(bases, scalars, window_size_for(n, vidkit_pool::threads()))
 }
 
 /// `Σ_i scalars[i]·bases[i]`.
@@ -247,7 +168,7 @@ pub fn msm_bigint_with_window<P: SWCurveConfig>(
     let Some(bits) = checked_bits("pippenger::msm_bigint_with_window", bases, scalars) else {
         return Projective::zero();
     };
-    let Split { group, chunks, .. } = split(bases.len(), bits, c, pool_threads());
+    let Split { group, chunks, .. } = split(bases.len(), bits, c, vidkit_pool::threads());
     window_sums_split(bases, scalars, c, bits, group, chunks)
 }
 
@@ -354,28 +275,4 @@ pub(crate) fn horner<P: SWCurveConfig>(sums: &[Bucket<P>], c: u32) -> Projective
         acc += s;
     }
     acc
-}
-
-#[cfg(all(test, feature = "parallel"))]
-mod tests {
-    use super::{on_one_thread, pool_threads};
-
-    /// Inside `on_one_thread` MSMs see a pool of one; the pool's size comes
-    /// back afterwards, also after a panic inside.
-    #[test]
-    fn one_thread_is_scoped() {
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(3)
-            .build()
-            .expect("a pool");
-        pool.install(|| {
-            assert_eq!(pool_threads(), 3);
-            assert_eq!(on_one_thread(pool_threads), 1);
-            assert_eq!(on_one_thread(|| on_one_thread(pool_threads)), 1);
-            assert_eq!(pool_threads(), 3);
-            let unwound = std::panic::catch_unwind(|| on_one_thread(|| panic!("inside")));
-            assert!(unwound.is_err());
-            assert_eq!(pool_threads(), 3, "restored after a panic");
-        });
-    }
 }

@@ -85,13 +85,13 @@ pub(crate) const MIN_FOLD_CHUNK: usize = 16;
 
 /// `lo_i + x·hi_i` (`lo` absent: the identity), by GLV on the shipped
 /// groups, else by arkworks' multiplication; on the rayon pool with the
-/// `parallel` feature ([`crate::per_thread_chunks`]).
+/// `parallel` feature ([`vidkit_pool::per_thread_chunks`]).
 fn lo_plus_scaled<G: CurveGroup>(
     lo: Option<&[G::Affine]>,
     hi: &[G::Affine],
     x: G::ScalarField,
 ) -> Vec<G> {
-    crate::per_thread_chunks(hi.len(), MIN_FOLD_CHUNK, |r| {
+    vidkit_pool::per_thread_chunks(hi.len(), MIN_FOLD_CHUNK, |r| {
         lo_plus_scaled_on::<G>(lo.map(|lo| &lo[r.clone()]), &hi[r], x)
     })
 }

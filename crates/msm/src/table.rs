@@ -66,7 +66,7 @@ impl<P: SWCurveConfig> WindowTable<P> {
         #[cfg(feature = "parallel")]
         {
             use rayon::prelude::*;
-            let threads = rayon::current_num_threads();
+            let threads = vidkit_pool::threads();
             let chunks = chunks_that_pay(n, self.windows, self.c, threads);
             if chunks > 1 && n >= 2 * crate::pippenger::SMALL_MSM {
                 // whole bases per chunk, one bucket set per chunk

@@ -68,8 +68,11 @@
 //! values are multiplied, and one final exponentiation ends the product.
 //! Each extra run pays the loop's squarings again (about one pair's work).
 //! A product of two to seven pairs (every verifier's check) stays on the
-//! calling thread, and the value is the same on every pool (tests on pools
-//! of 1, 3 and 16 threads).
+//! calling thread, and so does every product started inside
+//! `vidkit_pool::on_one_thread` (one item per thread, such as the shards of
+//! a verification, where the other threads are busy beside it; the cut is
+//! `vidkit_pool::per_thread_reduce`). The value is the same on every pool
+//! (tests on pools of 1, 3 and 16 threads).
 //!
 //! Inputs are points of the groups (arkworks' deserialization with
 //! validation checks that); on such points both backends compute the same
@@ -177,13 +180,13 @@ impl<E: Pairing> G2Arg<'_, E> {
 /// loop's `F_{p^k}` squarings again (63 on BLS12-381), about the work of one
 /// more pair, so a chunk of at least four pairs keeps that to a fifth of
 /// its work or less (arkworks cuts its own Miller loops in fours too).
-#[cfg(feature = "parallel")]
 const MIN_CHUNK: usize = 4;
 
 /// `Π_c miller(r_c)` over consecutive ranges `r_c` that cover `0..len`:
-/// with the `parallel` feature, as many ranges as the current rayon pool
-/// has threads (at most one per [`MIN_CHUNK`] pairs), each on the pool;
-/// otherwise `miller(0..len)` on the calling thread.
+/// with the `parallel` feature one range per thread of the pool (at most
+/// one per [`MIN_CHUNK`] pairs, and one inside
+/// `vidkit_pool::on_one_thread`), each on the pool; otherwise
+/// `miller(0..len)` on the calling thread ([`vidkit_pool::per_thread_reduce`]).
 ///
 /// The Miller loop value of a product is the product of its pairs' values
 /// (a multi-Miller loop only shares the squarings of one accumulator), so
@@ -196,22 +199,7 @@ pub(crate) fn split_product<M: Send>(
     miller: impl Fn(core::ops::Range<usize>) -> M + Sync,
     mul: impl Fn(M, M) -> M + Sync + Send,
 ) -> M {
-    #[cfg(feature = "parallel")]
-    {
-        use rayon::prelude::*;
-        let chunks = rayon::current_num_threads().min(len / MIN_CHUNK);
-        if chunks > 1 {
-            // sizes differ by one at most, none below MIN_CHUNK
-            return (0..chunks)
-                .into_par_iter()
-                .map(|c| miller(c * len / chunks..(c + 1) * len / chunks))
-                .reduce_with(mul)
-                .expect("two chunks or more");
-        }
-    }
-    #[cfg(not(feature = "parallel"))]
-    let _ = mul;
-    miller(0..len)
+    vidkit_pool::per_thread_reduce(len, MIN_CHUNK, miller, mul)
 }
 
 /// A product of pairings `Π_i e(P_i, Q_i)`, built pair by pair and
@@ -338,54 +326,4 @@ pub fn multi_pairing<E: Pairing>(g1: &[E::G1Affine], g2: &[E::G2Affine]) -> Pair
         product.add(*p, *q);
     }
     product.evaluate()
-}
-
-#[cfg(all(test, feature = "parallel"))]
-mod tests {
-    /// The ranges of a split cover `0..len` once each, in order, with at
-    /// most one range per thread and at least four pairs in each.
-    #[test]
-    fn split_ranges_cover_every_pair_once() {
-        for threads in [1, 2, 3, 16] {
-            let pool = rayon::ThreadPoolBuilder::new()
-                .num_threads(threads)
-                .build()
-                .expect("a pool");
-            for len in 0..80 {
-                let ranges = pool.install(|| {
-                    super::split_product(
-                        len,
-                        |r| vec![r],
-                        |mut a, b| {
-                            a.extend(b);
-                            a
-                        },
-                    )
-                });
-                let covered: Vec<usize> = ranges.iter().cloned().flatten().collect();
-                assert_eq!(
-                    covered,
-                    (0..len).collect::<Vec<_>>(),
-                    "len {len}, {threads} threads"
-                );
-                assert!(
-                    ranges.len() <= threads.max(1),
-                    "len {len}: {} ranges",
-                    ranges.len()
-                );
-                if ranges.len() > 1 {
-                    assert!(
-                        ranges.iter().all(|r| r.len() >= super::MIN_CHUNK),
-                        "len {len}: {ranges:?}"
-                    );
-                }
-                let want = threads.min(len / super::MIN_CHUNK).max(1);
-                assert_eq!(
-                    ranges.len(),
-                    want,
-                    "len {len}, {threads} threads: {ranges:?}"
-                );
-            }
-        }
-    }
 }

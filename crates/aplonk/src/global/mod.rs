@@ -301,13 +301,13 @@ impl<E: Pairing> FileVerifier<'_, E> {
     /// Checks each of `items` alone: exactly `items.map(verify)` (on
     /// malformed input, the error of the first malformed item), with the
     /// paths and the openings on the rayon pool with `parallel`
-    /// ([`vidkit_core::map_items`]) and the per-file parts checked in item
+    /// ([`vidkit_core::pool::map_items`]) and the per-file parts checked in item
     /// order in between (each distinct part once).
     pub fn verify_each(
         &mut self,
         items: &[(&Shard<E::ScalarField>, &GlobalProof<E>)],
     ) -> Result<Vec<bool>, AplonkError> {
-        let checked = vidkit_core::map_items(items, |(s, p)| self.check(s, p));
+        let checked = vidkit_core::pool::map_items(items, |(s, p)| self.check(s, p));
         // in item order, as `verify` would meet them: the first error wins
         let mut openings = Vec::with_capacity(items.len());
         for (c, (_, proof)) in checked.into_iter().zip(items) {
@@ -318,7 +318,7 @@ impl<E: Pairing> FileVerifier<'_, E> {
         }
         let row = &self.vk.row;
         let openings: Vec<_> = openings.into_iter().zip(items).collect();
-        Ok(vidkit_core::map_items(
+        Ok(vidkit_core::pool::map_items(
             &openings,
             |(o, (_, proof))| match o {
                 Some((alpha, v)) => {

@@ -348,7 +348,7 @@ impl<E: Pairing> Scheme for KzgPlusGlobal<E> {
 
     /// Prepares the file once ([`KzgPlusGlobal::prepare`]), then checks each
     /// shard with its path and two Miller loops (with `parallel`, the shards
-    /// on the rayon pool, [`vidkit_core::map_items`]).
+    /// on the rayon pool, [`vidkit_core::pool::map_items`]).
     fn verify_shards(
         &self,
         vk: &VerifierKey<E>,
@@ -356,7 +356,7 @@ impl<E: Pairing> Scheme for KzgPlusGlobal<E> {
         items: &[(&Shard<E::ScalarField>, &GlobalProof<E>)],
     ) -> Result<Vec<bool>, KzgPlusError> {
         let file = self.prepare(vk, commitment)?;
-        vidkit_core::map_items(items, |(s, p)| file.verify(s, p))
+        vidkit_core::pool::map_items(items, |(s, p)| file.verify(s, p))
             .into_iter()
             .collect()
     }
