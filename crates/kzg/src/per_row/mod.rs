@@ -20,7 +20,7 @@ mod types;
 pub use types::{PerRowCommitment, PerRowProof, PerRowProverKey, PerRowVerifierKey};
 
 use crate::KzgError;
-use ark_ec::{pairing::Pairing, CurveGroup, VariableBaseMSM};
+use ark_ec::{pairing::Pairing, CurveGroup};
 use ark_ff::{Field, Zero};
 use ark_std::{cfg_into_iter, rand::RngCore, vec::Vec};
 #[cfg(feature = "parallel")]
@@ -224,8 +224,8 @@ impl<E: Pairing> Scheme for KzgPerRow<E> {
             p *= s;
         }
         let value: E::ScalarField = rho.iter().zip(&shard.values).map(|(r, y)| *r * y).sum();
-        let cc = E::G1::msm_unchecked(&c.rows, &rho);
-        let b = E::G1::msm_unchecked(&proof.openings, &rho).into_affine();
+        let cc: E::G1 = vidkit_msm::msm(&c.rows, &rho);
+        let b = vidkit_msm::msm::<E::G1>(&proof.openings, &rho).into_affine();
         Ok(vk.kzg.check_opening(cc, alpha, value, b))
     }
 
@@ -258,9 +258,9 @@ impl<E: Pairing> Scheme for KzgPerRow<E> {
             }
             bases.extend_from_slice(&proof.openings);
         }
-        let cc = E::G1::msm_unchecked(&c.rows, &gamma);
-        let a = E::G1::msm_unchecked(&bases, &rho_alpha);
-        let b = E::G1::msm_unchecked(&bases, &rho);
+        let cc: E::G1 = vidkit_msm::msm(&c.rows, &gamma);
+        let a: E::G1 = vidkit_msm::msm(&bases, &rho_alpha);
+        let b: E::G1 = vidkit_msm::msm(&bases, &rho);
         Ok(vk.kzg.pairing_check(cc + a - vk.kzg.g * value, -b))
     }
 
