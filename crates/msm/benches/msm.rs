@@ -5,7 +5,9 @@
 //! for all sizes); the G2 groups `msm/bls12-381-g2` and `msm/bn254-g2` stop at
 //! `MSM_G2_MAX_LOG` (default 12). `vidkit` is the generic entry [`vidkit_msm::msm`] (blst on
 //! BLS12-381, see `vidkit_msm::blst`), `batch-affine` the crate's own
-//! Pippenger ([`pippenger::msm`], what `vidkit` runs on BN254).
+//! Pippenger ([`pippenger::msm`], what `vidkit` runs on BN254). With `--features parallel`,
+//! `vidkit-one-thread` is the generic entry inside `vidkit_pool::on_one_thread`: the plan of
+//! an MSM whose task runs beside others (blst on BLS12-381 even on a pool of several threads).
 //! `vidkit-table` is [`MsmBases::with_precomputation`] (the table is built
 //! outside the timed closure). Set `MSM_WINDOWS=1` to also time
 //! `pippenger::msm_bigint_with_window` for `c` around the chosen width
@@ -61,6 +63,19 @@ fn curve<P: SWCurveConfig>(c: &mut Criterion, name: &str, max_log: &str, g1: boo
             &n,
             |bench, _| bench.iter(|| vidkit_msm::msm::<Projective<P>>(black_box(b), black_box(k))),
         );
+        if cfg!(feature = "parallel") {
+            g.bench_with_input(
+                BenchmarkId::new("vidkit-one-thread", format!("2^{s}")),
+                &n,
+                |bench, _| {
+                    bench.iter(|| {
+                        vidkit_pool::on_one_thread(|| {
+                            vidkit_msm::msm::<Projective<P>>(black_box(b), black_box(k))
+                        })
+                    })
+                },
+            );
+        }
         g.bench_with_input(
             BenchmarkId::new("batch-affine", format!("2^{s}")),
             &n,

@@ -297,7 +297,7 @@ impl<P: SWCurveConfig> MsmEngine<Projective<P>> for Fast<P> {
     fn msm(&self, scalars: &[P::ScalarField]) -> Projective<P> {
         let n = self.bases.len().min(scalars.len());
         // blst (BLS12-381 on one thread) beats the GLV path from two points
-        let per_point = if blst_here::<P>() {
+        let per_point = if blst_here::<P>(n) {
             1
         } else {
             crate::PER_POINT_MSM
@@ -339,9 +339,9 @@ impl<P: SWCurveConfig> MsmEngine<Projective<P>> for Fast<P> {
             // additions instead of W passes with their bucket reductions
             Some(t) => t.msm_bigint(scalars),
             None => {
-                // BLS12-381 on one thread: blst (see `crate::blst`)
+                // BLS12-381 on one thread, or few points: blst (see `crate::blst`)
                 #[cfg(all(feature = "std", target_pointer_width = "64"))]
-                if blst_here::<P>() {
+                if blst_here::<P>(scalars.len().min(self.bases.len())) {
                     if let Some(sum) = crate::blst::msm(&self.bases, scalars) {
                         return sum;
                     }
@@ -361,15 +361,18 @@ impl<P: SWCurveConfig> MsmEngine<Projective<P>> for Fast<P> {
     }
 }
 
-/// The scalars in canonical big-integer form (on the rayon pool with
-/// `parallel`: the conversion is a Montgomery reduction per scalar).
+/// Fewest scalars per thread when [`to_bigints`] runs on the pool: a
+/// conversion is one Montgomery reduction (tens of ns), so a run shorter
+/// than this costs less than waking a thread for it.
+const MIN_CONVERSION_RUN: usize = 1 << 12;
+
+/// The scalars in canonical big-integer form (the conversion is a
+/// Montgomery reduction per scalar; with `parallel`, long inputs are cut
+/// into one run per thread, none shorter than [`MIN_CONVERSION_RUN`]).
 pub(crate) fn to_bigints<F: PrimeField>(scalars: &[F]) -> Vec<F::BigInt> {
-    #[cfg(feature = "parallel")]
-    if vidkit_pool::threads() > 1 {
-        use rayon::prelude::*;
-        return scalars.par_iter().map(|s| s.into_bigint()).collect();
-    }
-    scalars.iter().map(|s| s.into_bigint()).collect()
+    vidkit_pool::per_thread_chunks(scalars.len(), MIN_CONVERSION_RUN, |r| {
+        scalars[r].iter().map(|s| s.into_bigint()).collect()
+    })
 }
 
 #[cfg(all(feature = "std", target_pointer_width = "64"))]
@@ -383,10 +386,18 @@ fn blst_serves<P: SWCurveConfig>() -> bool {
     false
 }
 
-/// Whether a plain MSM over `Projective<P>` goes to blst now: a group blst
-/// serves, on a pool of one thread (see [`crate::blst`]).
-fn blst_here<P: SWCurveConfig>() -> bool {
-    blst_serves::<P>() && vidkit_pool::threads() == 1
+/// Below this many points a plain MSM on BLS12-381 runs blst on the calling
+/// thread even on a pool of several threads: its tasks would be shorter
+/// than the cost of waking the pool's threads for them (at 4 and 16
+/// points on two threads, 0.36× and 0.68× the time of the split MSM in a
+/// batch verification; `docs/msm.md`).
+pub(crate) const BLST_ON_THIS_THREAD_BELOW: usize = 64;
+
+/// Whether a plain MSM of `n` points over `Projective<P>` goes to blst now:
+/// a group blst serves, on a pool of one thread or with fewer than
+/// [`BLST_ON_THIS_THREAD_BELOW`] points (see [`crate::blst`]).
+fn blst_here<P: SWCurveConfig>(n: usize) -> bool {
+    blst_serves::<P>() && (vidkit_pool::threads() == 1 || n < BLST_ON_THIS_THREAD_BELOW)
 }
 
 /// The fast engine for `G` if `G` is one of the groups listed here.

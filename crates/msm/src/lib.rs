@@ -44,8 +44,9 @@
 //! pay, for callers that learn the count as they go (rent or buy).
 //!
 //! **BLS12-381 through blst.** For BLS12-381's G1 and G2 without a table,
-//! on one thread, with `std` on a 64-bit target, the MSM is blst's
-//! Pippenger instead ([`blst`] module; conversions in vidkit-blst): its
+//! on one thread (and below 64 points on any pool, where waking the pool's
+//! threads would cost more than the split saves), with `std` on a 64-bit
+//! target, the MSM is blst's Pippenger instead ([`blst`] module; conversions in vidkit-blst): its
 //! assembly field arithmetic makes it 0.81–0.94× the time of the
 //! batch-affine Pippenger in G1 and 0.77–0.81× in G2 (`docs/msm.md`).
 //! Pools of several threads, BN254, BLS24-317, tables and builds without

@@ -427,7 +427,9 @@ fn on_pool<R: Send>(threads: usize, f: impl FnOnce() -> R + Send) -> R {
 #[test]
 fn every_cut_and_pool_gives_the_same_point() {
     let mut rng = ChaCha20Rng::seed_from_u64(31);
-    for n in [1usize, 5, 97, 1000] {
+    // 63 and 64: both sides of the size below which blst stays on the
+    // calling thread on any pool
+    for n in [1usize, 5, 63, 64, 97, 1000] {
         let bases = random_points::<ark_bls12_381::G1Projective>(n, &mut rng);
         let scalars: Vec<ark_bls12_381::Fr> =
             (0..n).map(|_| ark_bls12_381::Fr::rand(&mut rng)).collect();
@@ -437,8 +439,9 @@ fn every_cut_and_pool_gives_the_same_point() {
         let g2_expected = ark_bls12_381::G2Projective::msm_unchecked(&g2, &scalars);
         for threads in [1, 3, 16] {
             on_pool(threads, || {
-                // BLS12-381: blst on one thread, the batch-affine code on
-                // pools of several (with `parallel`)
+                // BLS12-381: blst on one thread and below 64 points, the
+                // batch-affine code from 64 points on pools of several
+                // (with `parallel`)
                 assert_eq!(
                     msm::<ark_bls12_381::G1Projective>(&bases, &scalars),
                     expected
