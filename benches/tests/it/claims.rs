@@ -1585,55 +1585,86 @@ fn kzg_plus_and_semi_avid_on_the_current_code() {
     }
 }
 
+/// The median over the three alternated rounds (`{variant}-{1,2,3}.jsonl`)
+/// of an A/B directory under `results/`, at BLS12-381, k = 16, 124 KiB, in ms.
+fn ab_median(dir: &str, variant: &str, scheme: &str, threads: usize, metric: Metric) -> f64 {
+    let v: Vec<f64> = (1..=3)
+        .flat_map(|round| records(&format!("{dir}/{variant}-{round}.jsonl")))
+        .filter(|r| {
+            r.scheme == scheme
+                && r.curve == "bls12-381"
+                && r.k == 16
+                && r.bytes == 31 << 12
+                && r.threads == threads
+        })
+        .map(|r| metric(&r) / 1e6)
+        .collect();
+    assert_eq!(v.len(), 3, "{dir}: {variant} {scheme} on {threads} threads");
+    summarize(&v).expect("three rounds").median
+}
+
+/// Checks the rows of an A/B table (`header`, then per scheme the cells
+/// `before / after`): `times` cells of medians on the thread counts given,
+/// then the 1 → 2-thread ratio, against the rounds in `dir_of(scheme)`.
+fn ab_table(
+    header: &str,
+    threads: &[usize],
+    metric: Metric,
+    dir_of: impl Fn(&str) -> &'static str,
+) {
+    let d = doc();
+    let mut schemes = Vec::new();
+    for cells in table_rows(&d, header, threads.len() + 2) {
+        let row = &cells.join(" | ");
+        let scheme = cells[0].split(' ').next().expect("a scheme");
+        let dir = dir_of(scheme);
+        let m = |variant, t| ab_median(dir, variant, scheme, t, metric);
+        let mut want: Vec<(f64, f64)> = threads
+            .iter()
+            .map(|&t| (m("before", t), m("after", t)))
+            .collect();
+        want.push((
+            m("before", 1) / m("before", 2),
+            m("after", 1) / m("after", 2),
+        ));
+        for (cell, (before, after)) in cells[1..].iter().zip(want) {
+            let (doc_before, doc_after) = cell.split_once(" / ").expect("before / after");
+            close(parse_cell(doc_before), before, row);
+            close(parse_cell(doc_after), after, row);
+        }
+        schemes.push(scheme.to_owned());
+    }
+    assert_eq!(schemes.len(), 7, "{header}: {schemes:?}");
+}
+
 /// The "Each shard on one thread" table: every before / after median of
 /// verifying k shards one by one on 1 and 2 threads and the 1 → 2-thread
 /// ratios, against the three alternated rounds of each binary in
 /// `results/shard-on-one-thread/` (per-row KZG: `results/kzg-verify-msm/`).
 #[test]
 fn shard_on_one_thread_table_matches_the_data() {
-    let d = doc();
-    let verify = |dir: &str, variant: &str, scheme: &str, threads: usize| -> f64 {
-        let v: Vec<f64> = (1..=3)
-            .flat_map(|round| records(&format!("{dir}/{variant}-{round}.jsonl")))
-            .filter(|r| {
-                r.scheme == scheme && r.curve == "bls12-381" && r.k == 16 && r.threads == threads
-            })
-            .map(|r| r.t_verify_ns as f64 / 1e6)
-            .collect();
-        assert_eq!(v.len(), 3, "{dir}: {variant} {scheme} on {threads} threads");
-        summarize(&v).expect("three rounds").median
-    };
-    let pair = |cell: &str| -> (f64, f64) {
-        let (a, b) = cell.split_once(" / ").expect("before / after");
-        (parse_cell(a), parse_cell(b))
-    };
-    let mut schemes = Vec::new();
-    for cells in table_rows(&d, "| verify k, one by one, 2 vCPUs |", 4) {
-        let row = &cells.join(" | ");
-        let scheme = cells[0].split(' ').next().expect("a scheme");
-        let dir = if scheme == "kzg" {
-            "kzg-verify-msm"
-        } else {
-            "shard-on-one-thread"
-        };
-        let (b1, a1) = (
-            verify(dir, "before", scheme, 1),
-            verify(dir, "after", scheme, 1),
-        );
-        let (b2, a2) = (
-            verify(dir, "before", scheme, 2),
-            verify(dir, "after", scheme, 2),
-        );
-        for (cell, (before, after)) in
-            cells[1..]
-                .iter()
-                .zip([(b1, a1), (b2, a2), (b1 / b2, a1 / a2)])
-        {
-            let (doc_before, doc_after) = pair(cell);
-            close(doc_before, before, row);
-            close(doc_after, after, row);
-        }
-        schemes.push(scheme.to_owned());
-    }
-    assert_eq!(schemes.len(), 7, "{schemes:?}");
+    ab_table(
+        "| verify k, one by one, 2 vCPUs |",
+        &[1, 2],
+        |r| r.t_verify_ns as f64,
+        |scheme| {
+            if scheme == "kzg" {
+                "kzg-verify-msm"
+            } else {
+                "shard-on-one-thread"
+            }
+        },
+    );
+}
+
+/// The batch-verification table after it (small MSMs on the calling
+/// thread), against `results/small-msm-on-this-thread/`.
+#[test]
+fn small_msm_table_matches_the_data() {
+    ab_table(
+        "| batch verify k, 2 vCPUs |",
+        &[2],
+        |r| r.t_batch_verify_ns as f64,
+        |_| "small-msm-on-this-thread",
+    );
 }
