@@ -11,6 +11,8 @@
 //! * **How is a range of independent items cut?** [`per_thread_chunks`] and
 //!   [`per_thread_reduce`]: one run of consecutive items per thread (never
 //!   below a minimum run length), the outputs in order.
+//! * **How do two independent parts of a step run?** [`join`]: side by
+//!   side on the pool.
 //! * **When does a list of similar items run one item per thread?**
 //!   [`map_items`], with the rule of [`items_share_evenly`]: when there are
 //!   at least two items per thread, or a multiple of the threads, each item
@@ -165,6 +167,24 @@ pub fn per_thread_reduce<M: Send>(
     f(0..len)
 }
 
+/// `(a(), b())`: with the `parallel` feature side by side on the pool
+/// (`rayon::join`; each may use the pool for its own inner work), otherwise
+/// `a` then `b` on this thread. For two independent parts of one step, such
+/// as a per-file check and the per-shard checks that do not need its result.
+pub fn join<A: Send, B: Send>(
+    a: impl FnOnce() -> A + Send,
+    b: impl FnOnce() -> B + Send,
+) -> (A, B) {
+    #[cfg(feature = "parallel")]
+    {
+        rayon::join(a, b)
+    }
+    #[cfg(not(feature = "parallel"))]
+    {
+        (a(), b())
+    }
+}
+
 /// Whether `items` items of similar cost keep the pool busy when each runs
 /// whole on one thread: there are several threads ([`threads`]), and at
 /// least two items per thread or a multiple of the threads (16 shards on 2
@@ -292,6 +312,18 @@ mod tests {
                     assert_eq!(single, vec![0..len], "one run inside on_one_thread");
                 }
             }
+        }
+    }
+
+    /// `join` returns both results, in order, on every pool.
+    #[test]
+    fn join_returns_both_in_order() {
+        for &t in pools() {
+            let (a, b) = on_pool(t, || {
+                join(|| (0..100u64).sum::<u64>(), || vec![threads(); 2])
+            });
+            assert_eq!(a, 4950);
+            assert_eq!(b, vec![t; 2], "{t} threads");
         }
     }
 

@@ -302,31 +302,44 @@ impl<E: Pairing> FileVerifier<'_, E> {
     /// malformed input, the error of the first malformed item), with the
     /// paths and the openings on the rayon pool with `parallel`
     /// ([`vidkit_core::pool::map_items`]) and the per-file parts checked in item
-    /// order in between (each distinct part once).
+    /// order (each distinct part once). The openings do not depend on the
+    /// per-file check, so they run beside it ([`vidkit_core::pool::join`]);
+    /// a shard passes only if its path, its per-file part and its opening
+    /// all check.
     pub fn verify_each(
         &mut self,
         items: &[(&Shard<E::ScalarField>, &GlobalProof<E>)],
     ) -> Result<Vec<bool>, AplonkError> {
         let checked = vidkit_core::pool::map_items(items, |(s, p)| self.check(s, p));
-        // in item order, as `verify` would meet them: the first error wins
-        let mut openings = Vec::with_capacity(items.len());
-        for (c, (_, proof)) in checked.into_iter().zip(items) {
-            openings.push(match c? {
-                Some((alpha, v)) if self.check_file_proof(proof.file())? => Some((alpha, v)),
-                _ => None,
-            });
-        }
         let row = &self.vk.row;
-        let openings: Vec<_> = openings.into_iter().zip(items).collect();
-        Ok(vidkit_core::pool::map_items(
-            &openings,
-            |(o, (_, proof))| match o {
-                Some((alpha, v)) => {
-                    row.check_opening(proof.file().mu_hat.into_group(), *alpha, *v, *proof.pi())
+        let (paths_and_files, openings) = vidkit_core::pool::join(
+            || {
+                // in item order, as `verify` would meet them: the first error wins
+                let mut passed = Vec::with_capacity(items.len());
+                for (c, (_, proof)) in checked.iter().zip(items) {
+                    passed.push(match c {
+                        Err(e) => return Err(e.clone()),
+                        Ok(Some(_)) => self.check_file_proof(proof.file())?,
+                        Ok(None) => false,
+                    });
                 }
-                None => false,
+                Ok(passed)
             },
-        ))
+            || {
+                let with_items: Vec<_> = checked.iter().zip(items).collect();
+                vidkit_core::pool::map_items(&with_items, |(c, (_, proof))| match c {
+                    Ok(Some((alpha, v))) => {
+                        row.check_opening(proof.file().mu_hat.into_group(), *alpha, *v, *proof.pi())
+                    }
+                    _ => false,
+                })
+            },
+        );
+        Ok(paths_and_files?
+            .into_iter()
+            .zip(openings)
+            .map(|(passed, opening)| passed && opening)
+            .collect())
     }
 
     /// Checks many shards of this file at once; `Ok(true)` iff every one of
