@@ -344,7 +344,8 @@ impl<E: Pairing> FileVerifier<'_, E> {
 
     /// Checks many shards of this file at once; `Ok(true)` iff every one of
     /// them would verify. Every path is checked, every distinct per-file
-    /// part once; the openings are merged with verifier-private 128-bit
+    /// part once (beside the merged openings, which do not need them,
+    /// [`vidkit_core::pool::join`]); the openings are merged with verifier-private 128-bit
     /// `ρ_u` from `rng` into one two-pair multi-pairing:
     /// `FE(ML(Σρ_u(μ̂_u − v̂_u·G + α_u·π_u), H)·ML(−Σρ_u π_u, [σ]_2)) == 1`.
     pub fn batch_verify<R: RngCore + ?Sized>(
@@ -366,26 +367,37 @@ impl<E: Pairing> FileVerifier<'_, E> {
         if items.is_empty() {
             return Ok(true);
         }
-        for (_, proof) in items {
-            if !self.check_file_proof(proof.file())? {
-                return Ok(false);
-            }
-        }
         let rho: Vec<E::ScalarField> = vidkit_kzg::random_coefficients(items.len(), rng);
-        let mut bases = Vec::with_capacity(2 * items.len() + 1);
-        let mut scalars = Vec::with_capacity(2 * items.len() + 1);
-        let mut value = E::ScalarField::zero();
-        for ((&(alpha, v), (_, proof)), &rho_u) in checked.iter().zip(items).zip(&rho) {
-            bases.push(proof.file().mu_hat);
-            scalars.push(rho_u);
-            bases.push(*proof.pi());
-            scalars.push(rho_u * alpha);
-            value += rho_u * v;
-        }
-        let a = vidkit_msm::msm::<E::G1>(&bases, &scalars) - self.vk.row.g_times(value);
-        let pis: Vec<E::G1Affine> = items.iter().map(|(_, p)| *p.pi()).collect();
-        let b: E::G1 = vidkit_msm::msm(&pis, &rho);
-        Ok(self.vk.row.pairing_check(a, -b))
+        let row = &self.vk.row;
+        // the merged openings do not need the per-file parts: beside them
+        let (files, openings) = vidkit_core::pool::join(
+            || -> Result<bool, AplonkError> {
+                // in item order: the first error, or the first failure, wins
+                for (_, proof) in items {
+                    if !self.check_file_proof(proof.file())? {
+                        return Ok(false);
+                    }
+                }
+                Ok(true)
+            },
+            || {
+                let mut bases = Vec::with_capacity(2 * items.len() + 1);
+                let mut scalars = Vec::with_capacity(2 * items.len() + 1);
+                let mut value = E::ScalarField::zero();
+                for ((&(alpha, v), (_, proof)), &rho_u) in checked.iter().zip(items).zip(&rho) {
+                    bases.push(proof.file().mu_hat);
+                    scalars.push(rho_u);
+                    bases.push(*proof.pi());
+                    scalars.push(rho_u * alpha);
+                    value += rho_u * v;
+                }
+                let a = vidkit_msm::msm::<E::G1>(&bases, &scalars) - row.g_times(value);
+                let pis: Vec<E::G1Affine> = items.iter().map(|(_, p)| *p.pi()).collect();
+                let b: E::G1 = vidkit_msm::msm(&pis, &rho);
+                row.pairing_check(a, -b)
+            },
+        );
+        Ok(files? && openings)
     }
 }
 
