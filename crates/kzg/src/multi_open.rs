@@ -129,12 +129,24 @@ pub fn proof_coefficients<E: Pairing>(
     let len = k - 1;
     if let TablePlan::Multiples(_) = ck.table() {
         // one cache-blocked pass over the table; the zero padding of the
-        // shorter rows costs only a zero test per scalar
+        // shorter rows costs only a zero test per scalar. Row `h_e` has
+        // `len − e` non-zero scalars: in the order 0, len − 1, 1, len − 2, …
+        // each two neighbours hold `len + 1`, so the contiguous blocks that
+        // `msm_rows` gives each thread get about the same work (in the
+        // natural order the first of two threads got three quarters)
+        let order: Vec<usize> = (0..len)
+            .map(|i| if i % 2 == 0 { i / 2 } else { len - 1 - i / 2 })
+            .collect();
         let mut rows = vec![E::ScalarField::zero(); len * len];
-        for (e, row) in rows.chunks_exact_mut(len).enumerate() {
+        for (&e, row) in order.iter().zip(rows.chunks_exact_mut(len)) {
             row[..len - e].copy_from_slice(&coeffs[e + 1..]);
         }
-        return Ok(ck.msm_rows(&rows, len).expect("k powers (checked)"));
+        let sums = ck.msm_rows(&rows, len).expect("k powers (checked)");
+        let mut h = vec![E::G1::zero(); len];
+        for (&e, sum) in order.iter().zip(sums) {
+            h[e] = sum;
+        }
+        return Ok(h);
     }
     Ok(cfg_into_iter!(0..len)
         .map(|e| ck.msm(&coeffs[e + 1..]).expect("checked length"))

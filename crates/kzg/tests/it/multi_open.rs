@@ -263,3 +263,39 @@ fn at_code_points_equals_open_at_every_point() {
         Err(KzgError::TooManyCoefficients { .. })
     ));
 }
+
+/// Each proof coefficient `h_e = Σ_j q_{e+1+j}·[τ^j]_1` in its place, for
+/// even and odd counts, with keys of 32 and 64 powers that keep the
+/// multiples table (whose rows are reordered to share the work between
+/// threads; with `parallel` on the default pool).
+#[test]
+fn proof_coefficients_are_in_order() {
+    type E = ark_bls12_381::Bls12_381;
+    type Fr = ark_bls12_381::Fr;
+    let mut rng = ChaCha20Rng::seed_from_u64(41);
+    let srs = Srs::<E>::insecure_from_seed(10, 64, 2);
+    let small = CommitterKey::<E>::new(srs.powers_g1()[..32].to_vec());
+    let large = CommitterKey::<E>::new(srs.powers_g1().to_vec());
+    use vidkit_msm::TablePlan;
+    assert!(
+        matches!(small.table(), TablePlan::Multiples(_)),
+        "{:?}",
+        small.table()
+    );
+    for k in [2usize, 3, 4, 7, 16, 31, 32] {
+        let q: Vec<Fr> = (0..k).map(|_| Fr::rand(&mut rng)).collect();
+        let want: Vec<<E as Pairing>::G1> = (0..k - 1)
+            .map(|e| {
+                q[e + 1..]
+                    .iter()
+                    .zip(srs.powers_g1())
+                    .map(|(c, p)| *p * c)
+                    .sum()
+            })
+            .collect();
+        for ck in [&small, &large] {
+            let h = proof_coefficients(ck, &q).unwrap();
+            assert_eq!(h, want, "k = {k}, table {:?}", ck.table());
+        }
+    }
+}
