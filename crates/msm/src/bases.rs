@@ -313,25 +313,18 @@ impl<P: SWCurveConfig> MsmEngine<Projective<P>> for Fast<P> {
         }
         self.msm_bigint(&to_bigints(&scalars[..n]))
     }
-    /// With `parallel`, plain bases and rows enough to share out evenly
-    /// ([`vidkit_pool::items_share_evenly`]): one row per task, each planned
-    /// for one thread (blst on BLS12-381), instead of rows that each split
-    /// over the pool.
+    /// With `parallel`, one row per task; over plain bases through
+    /// [`vidkit_pool::map_items`], so that rows enough to share out evenly
+    /// each run planned for one thread (blst on BLS12-381) instead of
+    /// splitting over the pool.
     #[cfg(feature = "parallel")]
     fn msm_rows(&self, scalars: &[P::ScalarField], len: usize) -> Vec<Projective<P>> {
         use rayon::prelude::*;
-        let row_per_task =
-            self.table.is_none() && vidkit_pool::items_share_evenly(scalars.len() / len);
-        scalars
-            .par_chunks(len)
-            .map(|row| {
-                if row_per_task {
-                    vidkit_pool::on_one_thread(|| self.msm(row))
-                } else {
-                    self.msm(row)
-                }
-            })
-            .collect()
+        if self.table.is_some() {
+            return scalars.par_chunks(len).map(|row| self.msm(row)).collect();
+        }
+        let rows: Vec<&[P::ScalarField]> = scalars.chunks(len).collect();
+        vidkit_pool::map_items(&rows, |row| self.msm(row))
     }
     fn msm_bigint(&self, scalars: &[<P::ScalarField as PrimeField>::BigInt]) -> Projective<P> {
         match &self.table {
