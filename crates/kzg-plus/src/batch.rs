@@ -50,5 +50,5 @@ pub(crate) fn batch_verify<E: Pairing, R: RngCore + ?Sized>(
     let c: E::G1 = vidkit_msm::msm(commitment.rows(), &gamma);
     let a: E::G1 = vidkit_msm::msm(&proofs, &rho_alpha);
     let b: E::G1 = vidkit_msm::msm(&proofs, &rho);
-    Ok(vk.kzg().pairing_check(c - vk.kzg().g * value + a, -b))
+    Ok(vk.kzg().pairing_check(c - vk.kzg().g_times(value) + a, -b))
 }

@@ -252,7 +252,7 @@ impl<E: Pairing> FileVerifier<'_, E> {
         let a: E::G1 = vidkit_msm::msm(&proofs, &rho_alpha);
         let b: E::G1 = vidkit_msm::msm(&proofs, &rho);
         let kzg = self.vk.kzg();
-        Ok(kzg.pairing_check(self.combined * sum - kzg.g * value + a, -b))
+        Ok(kzg.pairing_check(self.combined * sum - kzg.g_times(value) + a, -b))
     }
 }
 

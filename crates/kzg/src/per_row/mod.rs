@@ -261,7 +261,7 @@ impl<E: Pairing> Scheme for KzgPerRow<E> {
         let cc: E::G1 = vidkit_msm::msm(&c.rows, &gamma);
         let a: E::G1 = vidkit_msm::msm(&bases, &rho_alpha);
         let b: E::G1 = vidkit_msm::msm(&bases, &rho);
-        Ok(vk.kzg.pairing_check(cc + a - vk.kzg.g * value, -b))
+        Ok(vk.kzg.pairing_check(cc + a - vk.kzg.g_times(value), -b))
     }
 
     fn file_info<'a>(&self, c: &'a PerRowCommitment<E>) -> &'a FileInfo {
