@@ -568,23 +568,16 @@ pub(crate) fn exponentiate_with<F: GtArith, B: BigInteger>(bases: &[F], digits: 
             self::pippenger(b, d, bits, c)
         }
     };
-    #[cfg(feature = "parallel")]
-    {
-        let threads = vidkit_pool::threads();
-        if threads > 1 && m >= 64 * threads {
-            use rayon::prelude::*;
-            let chunk = m.div_ceil(threads);
-            return bases
-                .par_chunks(chunk)
-                .zip(digits.par_chunks(chunk))
-                .map(|(b, d)| run(b, d))
-                .reduce(F::gt_one, |mut a, b| {
-                    a.gt_mul(&b);
-                    a
-                });
-        }
-    }
-    run(bases, digits)
+    // one run of at least 64 bases per thread, the runs' powers multiplied
+    vidkit_pool::per_thread_reduce(
+        m,
+        64,
+        |r| run(&bases[r.clone()], &digits[r]),
+        |mut a, b| {
+            a.gt_mul(&b);
+            a
+        },
+    )
 }
 
 /// `a·t` or `a·t⁻¹` for a signed digit.

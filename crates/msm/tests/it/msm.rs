@@ -465,6 +465,30 @@ fn every_cut_and_pool_gives_the_same_point() {
     }
 }
 
+/// `gt_msm` cut into one run of at least 64 bases per thread: arkworks'
+/// value on pools of 1, 2, 3 and 16 threads, with one run (127 bases), two
+/// (128) and three or four (200, 300 on 3 and 16 threads), on BLS12-381
+/// (blst's arithmetic) and BN254 (arkworks').
+#[test]
+fn gt_msm_on_every_pool_is_arkworks() {
+    fn check<E: ark_ec::pairing::Pairing>(seed: u64) {
+        let mut rng = ChaCha20Rng::seed_from_u64(seed);
+        let t = E::pairing(E::G1Affine::generator(), E::G2Affine::generator());
+        for m in [127usize, 128, 200, 300] {
+            let bases: Vec<_> = (0..m).map(|_| t * E::ScalarField::rand(&mut rng)).collect();
+            let scalars: Vec<E::ScalarField> =
+                (0..m).map(|_| E::ScalarField::rand(&mut rng)).collect();
+            let expected = ark_ec::pairing::PairingOutput::<E>::msm_unchecked(&bases, &scalars);
+            for threads in [1, 2, 3, 16] {
+                let got = on_pool(threads, || gt_msm::<E>(&bases, &scalars));
+                assert_eq!(got, expected, "m = {m}, {threads} threads");
+            }
+        }
+    }
+    check::<ark_bls12_381::Bls12_381>(41);
+    check::<ark_bn254::Bn254>(42);
+}
+
 /// Rows of MSMs over plain bases (`MsmBases::msm_rows`) on pools of 1, 2,
 /// 3 and 16 threads: with `parallel` one row per task planned for one
 /// thread where the rows share out evenly, rows that split over the pool
