@@ -336,9 +336,16 @@ fn decoding_ranges() {
 }
 
 /// The schemes of one context at the point (k, |F|), ordered by the median
-/// of `metric` (fastest or smallest first), joined by `<` where the two
-/// neighbours' intervals are apart and by `≈` where they overlap.
-fn point_ordering(recs: &[&Agg], k: usize, bytes: usize, metric: PlotMetric) -> String {
+/// of `metric` in `recs` (fastest or smallest first), joined by `<` where
+/// the two neighbours' intervals are apart in the same order in `recs` and
+/// at the same points of the second sitting `rerun`, and by `≈` otherwise.
+fn point_ordering(
+    recs: &[&Agg],
+    rerun: &[&Agg],
+    k: usize,
+    bytes: usize,
+    metric: PlotMetric,
+) -> String {
     let mut at: Vec<&Agg> = recs
         .iter()
         .filter(|a| a.k == k && a.bytes == bytes)
@@ -353,9 +360,11 @@ fn point_ordering(recs: &[&Agg], k: usize, bytes: usize, metric: PlotMetric) -> 
     });
     let mut text = doc_name(&at[0].scheme).to_owned();
     for pair in at.windows(2) {
-        let apart = apart_below(pair[0], pair[1], metric);
+        let (a, b) = (pair[0], pair[1]);
+        let apart = apart_below(a, b, metric)
+            && apart_below(same_point(rerun, a), same_point(rerun, b), metric);
         text.push_str(if apart { " < " } else { " ≈ " });
-        text.push_str(doc_name(&pair[1].scheme));
+        text.push_str(doc_name(&b.scheme));
     }
     text
 }
@@ -368,12 +377,15 @@ fn quick_bls12_381(aggs: &[Agg]) -> Vec<&Agg> {
 }
 
 /// "Orderings per point" in the `quick` section: every row (BLS12-381,
-/// 1 thread), with `<` only where the intervals are apart.
+/// 1 thread), with `<` only where the ranges are apart in both sittings
+/// (`results/quick.jsonl` and `results/quick-rerun.jsonl`).
 #[test]
 fn quick_orderings_match_the_data() {
     let d = doc();
     let aggs = quick(false);
     let recs = quick_bls12_381(&aggs);
+    let rerun_aggs = aggregate(&records("quick-rerun.jsonl"));
+    let rerun = quick_bls12_381(&rerun_aggs);
     let mut points: Vec<(usize, usize)> = recs.iter().map(|a| (a.k, a.bytes)).collect();
     points.sort_unstable();
     points.dedup();
@@ -390,7 +402,7 @@ fn quick_orderings_match_the_data() {
             PlotMetric::Size,
         ]
         .into_iter()
-        .map(|m| point_ordering(&recs, k, bytes, m))
+        .map(|m| point_ordering(&recs, &rerun, k, bytes, m))
         .collect();
         stated(
             &d,
@@ -401,6 +413,73 @@ fn quick_orderings_match_the_data() {
             ),
         );
     }
+}
+
+/// "Run twice" in the `quick` section: `results/quick-rerun.jsonl` (the
+/// same command again) against the first sitting, over every point and
+/// thread count: how far the medians moved, and what became of each
+/// ordering of two neighbours that the first sitting establishes.
+#[test]
+fn quick_rerun_against_the_first_sitting() {
+    let flat = doc().split_whitespace().collect::<Vec<_>>().join(" ");
+    let first = quick(false);
+    let second = aggregate(&records("quick-rerun.jsonl"));
+    assert_eq!(first.len(), second.len(), "the same points");
+    let again = |a: &Agg| -> &Agg {
+        second
+            .iter()
+            .find(|b| b.point() == a.point())
+            .unwrap_or_else(|| panic!("the re-run lacks {}", a.point().label()))
+    };
+    let metrics = [
+        PlotMetric::Proof,
+        PlotMetric::Verify,
+        PlotMetric::BatchVerify,
+    ];
+    let mut moved: Vec<f64> = first
+        .iter()
+        .flat_map(|a| metrics.map(|m| m.of(again(a)) / m.of(a)))
+        .collect();
+    moved.sort_by(f64::total_cmp);
+    stated(
+        &flat,
+        &format!(
+            "the re-run's medians are {:.2}× the first sitting's at the median and {:.2}–{:.2}× for 90 % of them",
+            quantile(&moved, 0.5),
+            quantile(&moved, 0.05),
+            quantile(&moved, 0.95),
+        ),
+    );
+    // neighbours by the first sitting's medians, cell by cell
+    let mut cells: BTreeMap<(String, usize, usize, usize), Vec<&Agg>> = BTreeMap::new();
+    for a in &first {
+        cells
+            .entry((a.curve.clone(), a.k, a.bytes, a.threads))
+            .or_default()
+            .push(a);
+    }
+    let (mut established, mut held, mut reversed) = (0, 0, 0);
+    for cell in cells.values() {
+        for m in metrics {
+            let mut v = cell.clone();
+            v.sort_by(|a, b| m.of(a).total_cmp(&m.of(b)));
+            for pair in v.windows(2) {
+                let (a, b) = (pair[0], pair[1]);
+                if !apart_below(a, b, m) {
+                    continue;
+                }
+                established += 1;
+                held += usize::from(apart_below(again(a), again(b), m));
+                reversed += usize::from(apart_below(again(b), again(a), m));
+            }
+        }
+    }
+    stated(
+        &flat,
+        &format!(
+            "of the {established} orderings of two neighbours that the first sitting establishes, {held} are apart in the same order in the re-run and {reversed} reversed"
+        ),
+    );
 }
 
 /// "The machine and the runs": the `quick` files hold 3 repeats of every
