@@ -1951,3 +1951,50 @@ fn small_msm_table_matches_the_data() {
         |_| "small-msm-on-this-thread",
     );
 }
+
+/// The paragraph on aPlonK global's per-file argument beside its openings:
+/// the after/before ratios of the proof time over the six alternated
+/// rounds of `results/ipa-beside-openings/` (medians per point).
+#[test]
+fn ipa_beside_openings_matches_the_data() {
+    let dir = "ipa-beside-openings";
+    let load = |variant: &str| {
+        let mut m: BTreeMap<(String, usize, usize, usize), Vec<f64>> = BTreeMap::new();
+        for round in 1..=6 {
+            for r in records(&format!("{dir}/{variant}-{round}.jsonl")) {
+                m.entry((r.curve.clone(), r.k, r.bytes, r.threads))
+                    .or_default()
+                    .push(r.t_prove_ns as f64 / 1e6);
+            }
+        }
+        m.into_iter()
+            .map(|(key, v)| {
+                assert_eq!(v.len(), 6, "{variant} {key:?}");
+                (key, summarize(&v).unwrap().median)
+            })
+            .collect::<BTreeMap<_, _>>()
+    };
+    let (before, after) = (load("before"), load("after"));
+    let ratios = |keep: &dyn Fn(usize, usize) -> bool| -> Vec<f64> {
+        before
+            .iter()
+            .filter(|((_, k, _, t), _)| keep(*k, *t))
+            .map(|(key, b)| after[key] / b)
+            .collect()
+    };
+    let at = |m: &BTreeMap<_, f64>, t: usize| m[&("bls12-381".to_owned(), 64, 31 << 12, t)];
+    let flat = doc().split_whitespace().collect::<Vec<_>>().join(" ");
+    stated(
+        &flat,
+        &format!(
+            "On two threads at k = 64 the proof takes {} its former time (BLS12-381, 124 KiB: {:.1} → {:.1} ms, 1 → 2 threads {:.2}×, was {:.2}×); at k ≤ 16, where the argument dominates, {}, and on one thread {}",
+            range_x(&ratios(&|k, t| k == 64 && t == 2)),
+            at(&before, 2),
+            at(&after, 2),
+            at(&after, 1) / at(&after, 2),
+            at(&before, 1) / at(&before, 2),
+            range_x(&ratios(&|k, t| k <= 16 && t == 2)),
+            range_x(&ratios(&|_, t| t == 1)),
+        ),
+    );
+}

@@ -493,10 +493,16 @@ impl<E: Pairing> Scheme for AplonkGlobal<E> {
             k,
             1,
         );
-        let file = prover.file_part(t, r);
-        let f = poly::combine_rows(&encoded.coefficients, k, r);
-        let pis = vidkit_kzg::multi_open::open_at_code_points(&pk.sigma, &f, code)?;
-        pis.into_iter()
+        // the IPA's rounds are sequential and leave threads idle: the n
+        // openings of `f = Σ r^i P_i` (independent of the IPA) run beside it
+        let (file, pis) = vidkit_core::pool::join(
+            || prover.file_part(t, r),
+            || {
+                let f = poly::combine_rows(&encoded.coefficients, k, r);
+                vidkit_kzg::multi_open::open_at_code_points(&pk.sigma, &f, code)
+            },
+        );
+        pis?.into_iter()
             .enumerate()
             .map(|(j, pi)| GlobalProof::new(file.clone(), pi, hint.tree.path(j).expect("j < n")))
             .collect()
