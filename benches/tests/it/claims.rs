@@ -358,15 +358,7 @@ fn point_ordering(
             .total_cmp(&metric.of(b))
             .then(a.scheme.cmp(&b.scheme))
     });
-    let mut text = doc_name(&at[0].scheme).to_owned();
-    for pair in at.windows(2) {
-        let (a, b) = (pair[0], pair[1]);
-        let apart = apart_below(a, b, metric)
-            && apart_below(same_point(rerun, a), same_point(rerun, b), metric);
-        text.push_str(if apart { " < " } else { " ≈ " });
-        text.push_str(doc_name(&b.scheme));
-    }
-    text
+    joined(&at, rerun, metric)
 }
 
 /// The one-thread BLS12-381 points of the `quick` sweep.
@@ -1182,9 +1174,15 @@ fn at_best_k<'a>(recs: &[&'a Agg], bytes: usize, metric: PlotMetric) -> Vec<&'a 
 /// are apart in the same order in `recs` and at the same points in the
 /// re-run `rerun`, and by `≈` otherwise (the ordering is not established).
 fn best_k_ordering(recs: &[&Agg], rerun: &[&Agg], bytes: usize, metric: PlotMetric) -> String {
-    let at_best = at_best_k(recs, bytes, metric);
-    let mut text = doc_name(&at_best[0].scheme).to_owned();
-    for pair in at_best.windows(2) {
+    joined(&at_best_k(recs, bytes, metric), rerun, metric)
+}
+
+/// The schemes of `sorted` (fastest first) by name, joined by `<` where two
+/// neighbours' intervals are apart in that order both in the first sitting
+/// and at the same points of the re-run `rerun`, and by `≈` otherwise.
+fn joined(sorted: &[&Agg], rerun: &[&Agg], metric: PlotMetric) -> String {
+    let mut text = doc_name(&sorted[0].scheme).to_owned();
+    for pair in sorted.windows(2) {
         let (a, b) = (pair[0], pair[1]);
         let apart = apart_below(a, b, metric)
             && apart_below(same_point(rerun, a), same_point(rerun, b), metric);
