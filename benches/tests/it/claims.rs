@@ -922,6 +922,15 @@ fn table_after(doc: &str, title: &str, columns: usize) -> Vec<Vec<String>> {
 /// A time a record holds, in ns.
 type Metric = fn(&Record) -> f64;
 
+/// The five schemes of "All five on one grid", in the tables' column order.
+const PLACEMENT_SCHEMES: [&str; 5] = [
+    "kzg-plus",
+    "kzg-plus-global",
+    "aplonk",
+    "aplonk-global",
+    "semi-avid",
+];
+
 /// The four tables of "All five on one grid" (global-challenge section):
 /// every median and size against `results/global/placement.jsonl`, and the
 /// bold cell of each row is the least of the row.
@@ -929,13 +938,7 @@ type Metric = fn(&Record) -> f64;
 fn placement_tables_match_the_data() {
     let d = doc();
     let recs = records("global/placement.jsonl");
-    let schemes = [
-        "kzg-plus",
-        "kzg-plus-global",
-        "aplonk",
-        "aplonk-global",
-        "semi-avid",
-    ];
+    let schemes = PLACEMENT_SCHEMES;
     let times: [(&str, Metric); 3] = [
         ("**Commit + prove (all n shards)", proof),
         ("**Verify k shards one by one", |r| r.t_verify_ns as f64),
@@ -1995,4 +1998,66 @@ fn ipa_beside_openings_matches_the_data() {
             range_x(&ratios(&|_, t| t == 1)),
         ),
     );
+}
+
+/// "All five on one grid" run twice: the least scheme of every row of the
+/// three time tables in `results/global/placement.jsonl` against the second
+/// sitting `placement-rerun.jsonl` (medians of 5 repeats each).
+#[test]
+fn placement_rerun_against_the_first_sitting() {
+    let first_aggs = aggregate(&records("global/placement.jsonl"));
+    let second_aggs = aggregate(&records("global/placement-rerun.jsonl"));
+    assert_eq!(first_aggs.len(), second_aggs.len(), "the same points");
+    let (first, second): (Vec<&Agg>, Vec<&Agg>) =
+        (first_aggs.iter().collect(), second_aggs.iter().collect());
+    let mut points: Vec<(usize, usize)> = first.iter().map(|a| (a.k, a.bytes)).collect();
+    points.sort_unstable();
+    points.dedup();
+    let schemes = PLACEMENT_SCHEMES;
+    let (mut rows, mut same, mut reversed) = (0, 0, 0);
+    for metric in [
+        PlotMetric::Proof,
+        PlotMetric::Verify,
+        PlotMetric::BatchVerify,
+    ] {
+        for &(k, b) in &points {
+            let least = |aggs: &[&Agg]| {
+                schemes
+                    .into_iter()
+                    .min_by(|x, y| {
+                        metric
+                            .of(at(aggs, x, k, b))
+                            .total_cmp(&metric.of(at(aggs, y, k, b)))
+                    })
+                    .unwrap()
+            };
+            let (one, two) = (least(&first), least(&second));
+            rows += 1;
+            if one == two {
+                same += 1;
+                continue;
+            }
+            // a reversal: apart in one order in the first sitting and in
+            // the other order in the second
+            reversed += usize::from(
+                apart_below(at(&first, one, k, b), at(&first, two, k, b), metric)
+                    && apart_below(at(&second, two, k, b), at(&second, one, k, b), metric),
+            );
+        }
+    }
+    let flat = doc().split_whitespace().collect::<Vec<_>>().join(" ");
+    stated(
+        &flat,
+        &format!(
+            "names the same least scheme in {same} of the {rows} rows of the three time tables; in the other {} the lead changes hands, with the two leaders' ranges overlapping in at least one sitting in {} of them and apart in both, in opposite orders, in {reversed}",
+            rows - same,
+            rows - same - reversed
+        ),
+    );
+}
+
+/// The point (scheme, k, |F|) of `aggs`, which must be there.
+fn at<'a>(aggs: &[&'a Agg], scheme: &str, k: usize, bytes: usize) -> &'a Agg {
+    find_point(aggs, scheme, k, bytes)
+        .unwrap_or_else(|| panic!("no {scheme} at k = {k}, {bytes} B"))
 }
