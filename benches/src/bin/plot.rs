@@ -3,7 +3,7 @@
 //! ```text
 //! cargo run --release -p vidkit-benches --bin plot -- results/quick.jsonl --out-dir results/quick
 //! ```
-//! Writes `fig2-*.svg`, `fig3-*.svg`, `fig4-*.svg`, `table1-*.md`,
+//! Writes `fig2-*.svg`, `fig3-*.svg`, `fig4-*.svg`, `sizes-*.svg`, `table1-*.md`,
 //! `threads.md`, `curves.md` and `curves-*.svg` (see `vidkit_benches::plot`).
 
 use clap::Parser;

@@ -280,6 +280,69 @@ pub fn figure3(path: &Path, ctx: &Context, recs: &[&Agg]) -> PlotResult<bool> {
     Ok(true)
 }
 
+/// The sizes figure: the commitment, one shard's proof and the verifier key
+/// against |F|, one line style per k: the smallest (dashed), a middle one
+/// (dotted, when there are three or more) and the largest (solid) measured.
+pub fn sizes(path: &Path, ctx: &Context, recs: &[&Agg]) -> PlotResult<()> {
+    let mut all_k: Vec<usize> = recs.iter().map(|r| r.k).collect();
+    all_k.sort_unstable();
+    all_k.dedup();
+    let mut ks = vec![(all_k[0], Dash::Dashed)];
+    if all_k.len() >= 3 {
+        ks.push((all_k[all_k.len() / 2], Dash::Dotted));
+    }
+    if all_k.len() >= 2 {
+        ks.push((all_k[all_k.len() - 1], Dash::Solid));
+    }
+    let bytes = sorted_bytes(recs);
+    let root = SVGBackend::new(path, (1800 + LEGEND_W, 640)).into_drawing_area();
+    root.fill(&WHITE)?;
+    let styles: Vec<String> = ks
+        .iter()
+        .map(|(k, dash)| {
+            let name = match dash {
+                Dash::Dashed => "dashed",
+                Dash::Dotted => "dotted",
+                Dash::Solid => "solid",
+            };
+            format!("k = {k} ({name})")
+        })
+        .collect();
+    let root = root.titled(
+        &format!("Sizes in bytes at {}: {}", styles.join(", "), ctx.title()),
+        ("sans-serif", TITLE_PX),
+    )?;
+    let (plots, legend) = root.split_horizontally(root.dim_in_pixel().0 - LEGEND_W);
+    let panels = plots.split_evenly((1, 3));
+    let mut entries = Vec::new();
+    for (area, metric) in panels.iter().zip([
+        Metric::Commitment,
+        Metric::ProofPerShard,
+        Metric::VerifierKey,
+    ]) {
+        let mut series = Vec::new();
+        for scheme in schemes_in(recs) {
+            for &(k, dash) in &ks {
+                let points = bytes
+                    .iter()
+                    .filter_map(|&b| cell(recs, &scheme, b, k).and_then(|r| pt(b, metric, r)))
+                    .collect();
+                series.push(Series {
+                    scheme: scheme.clone(),
+                    style: format!("k = {k}"),
+                    colour: scheme_colour(&scheme),
+                    dash,
+                    points,
+                });
+            }
+        }
+        entries.push(panel(area, metric.label(), metric, &series, &bytes)?);
+    }
+    legend_strip(&legend, &merge_entries(&entries))?;
+    root.present()?;
+    Ok(())
+}
+
 /// The optimisation criteria of Figure 4 / Table 1 and their line styles.
 const CRITERIA: [(Metric, &str, Dash); 3] = [
     (Metric::Proof, "k_prf", Dash::Solid),
@@ -388,6 +451,59 @@ pub fn curves_figure(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Three panels (commitment, proof of one shard, verifier key), and of
+    /// four k the smallest, the middle one and the largest, each named with
+    /// its line style.
+    #[test]
+    fn the_sizes_figure_draws_three_panels_and_three_k() {
+        let recs: Vec<crate::record::Record> = [4usize, 16, 64, 256]
+            .into_iter()
+            .flat_map(|k| {
+                [1984usize, 7936].map(move |bytes| {
+                    let point = crate::grid::Point {
+                        scheme: "kzg".into(),
+                        curve: "bls12-381".into(),
+                        k,
+                        n: 2 * k,
+                        bytes,
+                        threads: 1,
+                        encoding: "points".into(),
+                    };
+                    let m = crate::record::Measurement {
+                        commitment_bytes: 100 * k,
+                        proof_bytes_per_shard: 50 + bytes / 100,
+                        verifier_key_bytes: 248,
+                        all_verified: true,
+                        ..Default::default()
+                    };
+                    crate::record::Record::new(&point, &m, &crate::record::RunInfo::current())
+                })
+            })
+            .collect();
+        let aggs = crate::aggregate::aggregate(&recs);
+        let refs: Vec<&Agg> = aggs.iter().collect();
+        let ctx = Context {
+            curve: "bls12-381".into(),
+            threads: 1,
+            encoding: "points".into(),
+        };
+        let path = std::env::temp_dir().join(format!("vidkit-sizes-{}.svg", std::process::id()));
+        sizes(&path, &ctx, &refs).unwrap();
+        let svg = std::fs::read_to_string(&path).unwrap();
+        let _ = std::fs::remove_file(&path);
+        for text in [
+            "commitment",
+            "proof of one shard",
+            "verifier key",
+            "k = 4 (dashed)",
+            "k = 64 (dotted)",
+            "k = 256 (solid)",
+        ] {
+            assert!(svg.contains(text), "{text:?} missing");
+        }
+        assert!(!svg.contains("k = 16"), "only three k are drawn");
+    }
 
     #[test]
     fn legend_dashes_differ_by_style() {

@@ -5,13 +5,17 @@
 //!
 //! * `fig2-<ctx>.svg`: heat maps over (log2 |F|, log2 k) of proof time
 //!   (commit + prove n shards) and verification time (k shards one by one),
-//!   one column per scheme; colour = log time, blue fast, red slow (paper Fig. 2);
+//!   one column per scheme; colour = log time in the viridis palette, dark fast,
+//!   yellow slow, with a colour bar (paper Fig. 2);
 //! * `fig3-<ctx>.svg`: proof time, verification time and size overhead
 //!   `n·(commitment + proof)` against |F| at k = 4 (dashed) and k = 64 (solid)
 //!   (paper Fig. 3);
 //! * `fig4-<ctx>.svg`: proof, verification, size and decoding at the best k
 //!   for each criterion (paper Fig. 4), and `table1-<ctx>.md`, the best k
 //!   per scheme and criterion (paper Table 1);
+//! * `sizes-<ctx>.svg`: the commitment, one shard's proof and the verifier
+//!   key in bytes against |F|, one line style per k (the smallest, a middle
+//!   and the largest k measured; the paper's Table 2 and §4.3.4 as curves);
 //!
 //! and across contexts `threads.md` (one thread against all threads) and
 //! `curves.md` + `curves-<threads>.svg` (the curves side by side).
@@ -144,11 +148,17 @@ pub enum Metric {
     Srs,
     /// Peak resident memory of the process during the sample.
     PeakRss,
+    /// The commitment's bytes.
+    Commitment,
+    /// The bytes of one shard's proof.
+    ProofPerShard,
+    /// The verifier key's bytes.
+    VerifierKey,
 }
 
 impl Metric {
     /// Every metric, in table order.
-    pub const ALL: [Metric; 9] = [
+    pub const ALL: [Metric; 12] = [
         Metric::Proof,
         Metric::Verify,
         Metric::BatchVerify,
@@ -158,6 +168,9 @@ impl Metric {
         Metric::Srs,
         Metric::Size,
         Metric::PeakRss,
+        Metric::Commitment,
+        Metric::ProofPerShard,
+        Metric::VerifierKey,
     ];
 
     /// The value of the metric in one record (one repeat), in ns or bytes;
@@ -174,6 +187,9 @@ impl Metric {
             Self::Setup => r.t_setup_ns as f64,
             Self::Srs => r.t_srs_ns as f64,
             Self::PeakRss => r.peak_rss_bytes? as f64,
+            Self::Commitment => r.commitment_bytes as f64,
+            Self::ProofPerShard => r.proof_bytes_per_shard as f64,
+            Self::VerifierKey => r.verifier_key_bytes as f64,
         })
     }
 
@@ -184,7 +200,10 @@ impl Metric {
 
     /// Whether the metric is a size in bytes (else a time in ns).
     pub fn is_bytes(self) -> bool {
-        matches!(self, Self::Size | Self::PeakRss)
+        matches!(
+            self,
+            Self::Size | Self::PeakRss | Self::Commitment | Self::ProofPerShard | Self::VerifierKey
+        )
     }
 
     /// Axis label.
@@ -199,6 +218,9 @@ impl Metric {
             Self::Setup => "keys from SRS",
             Self::Srs => "test SRS",
             Self::PeakRss => "peak RSS",
+            Self::Commitment => "commitment",
+            Self::ProofPerShard => "proof of one shard",
+            Self::VerifierKey => "verifier key",
         }
     }
 
@@ -214,6 +236,9 @@ impl Metric {
             Self::Setup => "setup",
             Self::Srs => "srs",
             Self::PeakRss => "peak RSS",
+            Self::Commitment => "commitment",
+            Self::ProofPerShard => "proof/shard",
+            Self::VerifierKey => "verifier key",
         }
     }
 
@@ -343,6 +368,9 @@ pub fn render_all(records: &[Record], dir: &Path) -> Result<Vec<PathBuf>, SweepE
         }
         let p = dir.join(format!("fig4-{}.svg", ctx.tag()));
         lines::figure4(&p, ctx, recs).map_err(plot_err(&p))?;
+        written.push(p);
+        let p = dir.join(format!("sizes-{}.svg", ctx.tag()));
+        lines::sizes(&p, ctx, recs).map_err(plot_err(&p))?;
         written.push(p);
     }
     let mut by_threads: BTreeMap<(usize, String), Vec<&Agg>> = BTreeMap::new();

@@ -373,6 +373,7 @@ fn binaries_list_run_resume_emit_merge_and_plot() {
         "fig2-bls12-381-t1-points.svg",
         "fig3-bn254-t1-points.svg",
         "fig4-bls12-381-t1-points.svg",
+        "sizes-bn254-t1-points.svg",
         "table1-bn254-t1-points.md",
         "curves.md",
         "threads.md",
