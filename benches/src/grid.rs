@@ -76,6 +76,21 @@ pub struct Point {
 }
 
 impl Point {
+    /// Per-row KZG on BLS12-381, n = 2k, one thread, `points`: a point for
+    /// the unit tests of the crate.
+    #[cfg(test)]
+    pub(crate) fn for_tests(k: usize, bytes: usize) -> Self {
+        Self {
+            scheme: "kzg".into(),
+            curve: "bls12-381".into(),
+            k,
+            n: 2 * k,
+            bytes,
+            threads: 1,
+            encoding: "points".into(),
+        }
+    }
+
     /// The encoding as the typed value.
     pub fn encoding(&self) -> Result<Encoding, SweepError> {
         parse_encoding(&self.encoding)

@@ -226,15 +226,7 @@ mod tests {
     use crate::record::{Measurement, RunInfo};
 
     fn record(k: usize, bytes: usize) -> Record {
-        let point = Point {
-            scheme: "kzg".into(),
-            curve: "bls12-381".into(),
-            k,
-            n: 2 * k,
-            bytes,
-            threads: 1,
-            encoding: "points".into(),
-        };
+        let point = Point::for_tests(k, bytes);
         let m = Measurement {
             m: 3,
             t_prove_ns: 42,

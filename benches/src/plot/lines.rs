@@ -240,43 +240,17 @@ pub fn figure3(path: &Path, ctx: &Context, recs: &[&Agg]) -> PlotResult<bool> {
     if ks.is_empty() {
         return Ok(false);
     }
-    let bytes = sorted_bytes(recs);
-    let root = SVGBackend::new(path, (1800 + LEGEND_W, 640)).into_drawing_area();
-    root.fill(&WHITE)?;
-    let root = root.titled(
-        &format!(
-            "Medians with 95 % intervals at k = 4 (dashed) and k = 64 (solid): {}",
-            ctx.title()
-        ),
-        ("sans-serif", TITLE_PX),
+    let title = format!(
+        "Medians with 95 % intervals at k = 4 (dashed) and k = 64 (solid): {}",
+        ctx.title()
+    );
+    three_panels_per_k(
+        path,
+        &title,
+        [Metric::Proof, Metric::Verify, Metric::Size],
+        &ks,
+        recs,
     )?;
-    let (plots, legend) = root.split_horizontally(root.dim_in_pixel().0 - LEGEND_W);
-    let panels = plots.split_evenly((1, 3));
-    let mut entries = Vec::new();
-    for (area, metric) in panels
-        .iter()
-        .zip([Metric::Proof, Metric::Verify, Metric::Size])
-    {
-        let mut series = Vec::new();
-        for scheme in schemes_in(recs) {
-            for &(k, dash) in &ks {
-                let points = bytes
-                    .iter()
-                    .filter_map(|&b| cell(recs, &scheme, b, k).and_then(|r| pt(b, metric, r)))
-                    .collect();
-                series.push(Series {
-                    scheme: scheme.clone(),
-                    style: format!("k = {k}"),
-                    colour: scheme_colour(&scheme),
-                    dash,
-                    points,
-                });
-            }
-        }
-        entries.push(panel(area, metric.label(), metric, &series, &bytes)?);
-    }
-    legend_strip(&legend, &merge_entries(&entries))?;
-    root.present()?;
     Ok(true)
 }
 
@@ -294,9 +268,6 @@ pub fn sizes(path: &Path, ctx: &Context, recs: &[&Agg]) -> PlotResult<()> {
     if all_k.len() >= 2 {
         ks.push((all_k[all_k.len() - 1], Dash::Solid));
     }
-    let bytes = sorted_bytes(recs);
-    let root = SVGBackend::new(path, (1800 + LEGEND_W, 640)).into_drawing_area();
-    root.fill(&WHITE)?;
     let styles: Vec<String> = ks
         .iter()
         .map(|(k, dash)| {
@@ -308,21 +279,41 @@ pub fn sizes(path: &Path, ctx: &Context, recs: &[&Agg]) -> PlotResult<()> {
             format!("k = {k} ({name})")
         })
         .collect();
-    let root = root.titled(
-        &format!("Sizes in bytes at {}: {}", styles.join(", "), ctx.title()),
-        ("sans-serif", TITLE_PX),
-    )?;
+    let title = format!("Sizes in bytes at {}: {}", styles.join(", "), ctx.title());
+    three_panels_per_k(
+        path,
+        &title,
+        [
+            Metric::Commitment,
+            Metric::ProofPerShard,
+            Metric::VerifierKey,
+        ],
+        &ks,
+        recs,
+    )
+}
+
+/// A figure of three panels side by side, one per metric against |F|,
+/// with a line per scheme (its colour) and k (its line style) and one
+/// legend strip: Figure 3 and the sizes figure.
+fn three_panels_per_k(
+    path: &Path,
+    title: &str,
+    metrics: [Metric; 3],
+    ks: &[(usize, Dash)],
+    recs: &[&Agg],
+) -> PlotResult<()> {
+    let bytes = sorted_bytes(recs);
+    let root = SVGBackend::new(path, (1800 + LEGEND_W, 640)).into_drawing_area();
+    root.fill(&WHITE)?;
+    let root = root.titled(title, ("sans-serif", TITLE_PX))?;
     let (plots, legend) = root.split_horizontally(root.dim_in_pixel().0 - LEGEND_W);
     let panels = plots.split_evenly((1, 3));
     let mut entries = Vec::new();
-    for (area, metric) in panels.iter().zip([
-        Metric::Commitment,
-        Metric::ProofPerShard,
-        Metric::VerifierKey,
-    ]) {
+    for (area, metric) in panels.iter().zip(metrics) {
         let mut series = Vec::new();
         for scheme in schemes_in(recs) {
-            for &(k, dash) in &ks {
+            for &(k, dash) in ks {
                 let points = bytes
                     .iter()
                     .filter_map(|&b| cell(recs, &scheme, b, k).and_then(|r| pt(b, metric, r)))
@@ -461,15 +452,7 @@ mod tests {
             .into_iter()
             .flat_map(|k| {
                 [1984usize, 7936].map(move |bytes| {
-                    let point = crate::grid::Point {
-                        scheme: "kzg".into(),
-                        curve: "bls12-381".into(),
-                        k,
-                        n: 2 * k,
-                        bytes,
-                        threads: 1,
-                        encoding: "points".into(),
-                    };
+                    let point = crate::grid::Point::for_tests(k, bytes);
                     let m = crate::record::Measurement {
                         commitment_bytes: 100 * k,
                         proof_bytes_per_shard: 50 + bytes / 100,
