@@ -4,6 +4,7 @@
 //! must contain from the data (formatted as the doc writes it) and looks
 //! for it, so a claim that drifts from the data cannot pass.
 
+use super::figures::normalized;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 use vidkit_benches::{
@@ -148,7 +149,7 @@ fn curve_orderings_count() {
         &d,
         &format!("{} points × 2 curves = {total} orderings", total / 8),
     );
-    let flat = d.split_whitespace().collect::<Vec<_>>().join(" ");
+    let flat = normalized(&d);
     stated(
         &flat,
         &format!(
@@ -190,7 +191,7 @@ fn batch_and_one_by_one_verification_ratios() {
         })
         .collect();
     let (lo, hi) = min_max(&lead);
-    let flat = d.split_whitespace().collect::<Vec<_>>().join(" ");
+    let flat = normalized(&d);
     stated(
         &flat,
         &format!("one-by-one verification at k ≥ 16 by {lo:.1}–{hi:.0}×"),
@@ -295,7 +296,7 @@ fn bls24_317_run_is_comparable_by_its_scalar_field_control() {
     for r in [enc, dec] {
         assert!((0.9..1.1).contains(&r), "scalar-field control {r:.2}");
     }
-    let flat = doc().split_whitespace().collect::<Vec<_>>().join(" ");
+    let flat = normalized(&doc());
     stated(
         &flat,
         &format!("read {enc:.2}× and {dec:.2}× BLS12-381's at KZG+'s k = 4 point"),
@@ -413,7 +414,7 @@ fn quick_orderings_match_the_data() {
 /// ordering of two neighbours that the first sitting establishes.
 #[test]
 fn quick_rerun_against_the_first_sitting() {
-    let flat = doc().split_whitespace().collect::<Vec<_>>().join(" ");
+    let flat = normalized(&doc());
     let first = quick(false);
     let second = aggregate(&records("quick-rerun.jsonl"));
     assert_eq!(first.len(), second.len(), "the same points");
@@ -479,7 +480,7 @@ fn quick_rerun_against_the_first_sitting() {
 #[test]
 fn quick_repeats_and_control() {
     let d = doc();
-    let flat = d.split_whitespace().collect::<Vec<_>>().join(" ");
+    let flat = normalized(&d);
     let range = |name: &str| {
         let recs = records(name);
         for a in aggregate(&recs) {
@@ -784,9 +785,8 @@ fn thread_ratio_ranges() {
         "commit + prove above 2× on 2 threads"
     );
     assert!(above[0].2, "at k = 16 every repeat is above 2×");
-    let flat = |s: &str| s.split_whitespace().collect::<Vec<_>>().join(" ");
     stated(
-        &flat(&doc()),
+        &normalized(&doc()),
         &format!("({} and {}; at k = 16 every one-thread repeat takes more than twice every two-thread one", above[0].1, above[1].1),
     );
     let phrase = format!(
@@ -796,7 +796,7 @@ fn thread_ratio_ranges() {
         range("kzg-plus"),
         range("semi-avid")
     );
-    stated(&flat(&doc()), &phrase);
+    stated(&normalized(&doc()), &phrase);
 }
 
 /// Median over the repeats of one point, in ms.
@@ -995,7 +995,7 @@ fn placement_tables_match_the_data() {
     assert_eq!(rows_checked, 4 * 9);
 
     // the reading below the tables
-    let flat = d.split_whitespace().collect::<Vec<_>>().join(" ");
+    let flat = normalized(&d);
     let mut points: Vec<(usize, usize)> = recs.iter().map(|r| (r.k, r.bytes)).collect();
     points.sort_unstable();
     points.dedup();
@@ -1095,7 +1095,7 @@ fn thread_scaling_tables_match_the_data() {
         }
     }
     assert_eq!(rows_checked, 21);
-    let flat = d.split_whitespace().collect::<Vec<_>>().join(" ");
+    let flat = normalized(&d);
     for (range, phrase) in ranges.iter().zip([
         "Commit + prove** scales",
         "one by one** is k verifications",
@@ -1984,7 +1984,7 @@ fn ipa_beside_openings_matches_the_data() {
             .collect()
     };
     let at = |m: &BTreeMap<_, f64>, t: usize| m[&("bls12-381".to_owned(), 64, 31 << 12, t)];
-    let flat = doc().split_whitespace().collect::<Vec<_>>().join(" ");
+    let flat = normalized(&doc());
     stated(
         &flat,
         &format!(
@@ -2045,7 +2045,7 @@ fn placement_rerun_against_the_first_sitting() {
             );
         }
     }
-    let flat = doc().split_whitespace().collect::<Vec<_>>().join(" ");
+    let flat = normalized(&doc());
     stated(
         &flat,
         &format!(

@@ -477,8 +477,9 @@ fn read_manifest(path: &Path) -> Manifest {
     toml::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 
-/// Whitespace-insensitive containment (documents wrap their lines).
-fn normalized(s: &str) -> String {
+/// `s` with every run of whitespace as one space, for whitespace-insensitive
+/// containment (documents wrap their lines); the claims tests use it too.
+pub(crate) fn normalized(s: &str) -> String {
     s.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
