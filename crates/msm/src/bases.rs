@@ -334,10 +334,10 @@ impl<P: SWCurveConfig> MsmEngine<Projective<P>> for Fast<P> {
             None => {
                 // BLS12-381 on one thread, or few points: blst (see `crate::blst`)
                 #[cfg(all(feature = "std", target_pointer_width = "64"))]
-                if blst_here::<P>(scalars.len().min(self.bases.len())) {
-                    if let Some(sum) = crate::blst::msm(&self.bases, scalars) {
-                        return sum;
-                    }
+                if blst_here::<P>(scalars.len().min(self.bases.len()))
+                    && let Some(sum) = crate::blst::msm(&self.bases, scalars)
+                {
+                    return sum;
                 }
                 pippenger::msm_bigint(&self.bases, scalars)
             }

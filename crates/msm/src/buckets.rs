@@ -283,10 +283,10 @@ impl<'a, P: SWCurveConfig> Accumulator<'a, P> {
         if self.state[b] != EMPTY {
             *acc += &self.buckets[b];
         }
-        if let Some(o) = &self.overflow {
-            if !o[b].is_zero() {
-                *acc += &o[b];
-            }
+        if let Some(o) = &self.overflow
+            && !o[b].is_zero()
+        {
+            *acc += &o[b];
         }
     }
 
@@ -298,10 +298,10 @@ impl<'a, P: SWCurveConfig> Accumulator<'a, P> {
             if self.state[b] != EMPTY {
                 running += s;
             }
-            if let Some(o) = &self.overflow {
-                if !o[b].is_zero() {
-                    running += &o[b];
-                }
+            if let Some(o) = &self.overflow
+                && !o[b].is_zero()
+            {
+                running += &o[b];
             }
             sum += &running;
         }

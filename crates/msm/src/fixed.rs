@@ -321,8 +321,9 @@ impl<G: CurveGroup> FixedBases<G> {
     fn msm_block(&self, scalars: &[G::ScalarField], len: usize) -> Vec<G> {
         let rows = scalars.len() / len;
         let mut recode = |i: usize, digits: &mut [i32]| self.recode_column(scalars, len, i, digits);
-        if rows >= AFFINE_ROWS && affine_group::<G>() {
-            if let Some(out) =
+        if rows >= AFFINE_ROWS
+            && affine_group::<G>()
+            && let Some(out) =
                 affine_rows::<G, ark_bls12_381::g1::Config>(self, len, rows, &mut recode)
                     .or_else(|| {
                         affine_rows::<G, ark_bn254::g1::Config>(self, len, rows, &mut recode)
@@ -333,9 +334,8 @@ impl<G: CurveGroup> FixedBases<G> {
                     .or_else(|| {
                         affine_rows::<G, ark_bn254::g2::Config>(self, len, rows, &mut recode)
                     })
-            {
-                return out;
-            }
+        {
+            return out;
         }
         self.projective_block(scalars, len)
     }

@@ -800,8 +800,8 @@ mod tests {
             vec![1],
             vec![0xd201_0000_0001_0000],
             vec![
-                ark_std::rand::Rng::gen(&mut rng),
-                ark_std::rand::Rng::gen(&mut rng),
+                ark_std::rand::RngCore::next_u64(&mut rng),
+                ark_std::rand::RngCore::next_u64(&mut rng),
                 5,
             ],
         ] {

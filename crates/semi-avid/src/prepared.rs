@@ -141,11 +141,11 @@ impl<G: CurveGroup> PreparedBases<G> {
         };
         // built outside the lock: other commits go on with what is held meanwhile
         let table = Arc::new(MsmBases::with_plan(&bases[..rows], plan));
-        if let Ok(mut state) = self.state.lock() {
-            if state.rows == rows {
-                state.table = Some(Arc::clone(&table));
-                state.planned_at = state.planned_at.max(msms);
-            }
+        if let Ok(mut state) = self.state.lock()
+            && state.rows == rows
+        {
+            state.table = Some(Arc::clone(&table));
+            state.planned_at = state.planned_at.max(msms);
         }
         MsmChoice::Table(table)
     }

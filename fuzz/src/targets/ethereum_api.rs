@@ -181,14 +181,14 @@ pub(super) fn check_ethereum_blob_proofs(bytes: &[u8]) -> bool {
                 "a verified blob proof differs from compute_blob_kzg_proof's"
             );
         }
-        if let (Ok(own), Ok(honest)) = (&proved, setup.blob_to_kzg_commitment(blob)) {
-            if honest == *commitment {
-                assert_eq!(
-                    setup.verify_blob_kzg_proof(blob, commitment, own),
-                    Ok(true),
-                    "a computed blob proof under the blob's commitment does not verify"
-                );
-            }
+        if let (Ok(own), Ok(honest)) = (&proved, setup.blob_to_kzg_commitment(blob))
+            && honest == *commitment
+        {
+            assert_eq!(
+                setup.verify_blob_kzg_proof(blob, commitment, own),
+                Ok(true),
+                "a computed blob proof under the blob's commitment does not verify"
+            );
         }
         proved_all &= proved.is_ok();
         verdicts.push(verdict);

@@ -88,11 +88,10 @@ proptest! {
             let i = pos % bytes.len();
             bytes[i] ^= x.max(1);
         }
-        if let Ok(p) = Proof::<Bls12_381>::from_bytes(&bytes, m) {
-            if p != d.proofs[0] {
+        if let Ok(p) = Proof::<Bls12_381>::from_bytes(&bytes, m)
+            && p != d.proofs[0] {
                 prop_assert!(!scheme.verify(&vk, &d.commitment, &d.shards[0], &p).unwrap());
             }
-        }
         let short = &bytes[..cut % bytes.len()];
         prop_assert!(Proof::<Bls12_381>::from_bytes(short, m).is_err());
     }

@@ -155,10 +155,10 @@ impl<E: Pairing> Scheme for HashList<E> {
 
     fn decode(&self, info: &FileInfo, shards: &[Shard<E::ScalarField>]) -> Result<Vec<u8>, Error> {
         let mut out = decode_shards(&self.code, info, shards)?;
-        if self.flaw == Flaw::CorruptsDecoding {
-            if let Some(b) = out.first_mut() {
-                *b ^= 1;
-            }
+        if self.flaw == Flaw::CorruptsDecoding
+            && let Some(b) = out.first_mut()
+        {
+            *b ^= 1;
         }
         Ok(out)
     }

@@ -207,10 +207,10 @@ fn t22_off_curve_and_off_subgroup_points_are_rejected() {
     // a point on the curve outside the prime-order subgroup
     let mut x = Fq::from(1u64);
     let off = loop {
-        if let Some(p) = G1Affine::get_point_from_x_unchecked(x, true) {
-            if !p.is_in_correct_subgroup_assuming_on_curve() {
-                break p;
-            }
+        if let Some(p) = G1Affine::get_point_from_x_unchecked(x, true)
+            && !p.is_in_correct_subgroup_assuming_on_curve()
+        {
+            break p;
         }
         x += Fq::from(1u64);
     };
