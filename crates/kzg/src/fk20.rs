@@ -413,12 +413,20 @@ pub(crate) fn evaluate_on_subgroup<G: CurveGroup>(
 /// `ark_poly` multiplies projective points one by one; multiplications by
 /// the twiddle 1 are skipped. Other groups get arkworks' multiplication.
 /// With `parallel` each stage's multiplications run on the rayon pool.
-pub(crate) fn g1_fft_in_place<G: CurveGroup>(x: &mut [G], omega: G::ScalarField) {
+/// `omega` is the domain's generator for the forward transform and its
+/// inverse for the unscaled inverse transform.
+///
+/// # Panics
+/// If `x.len()` is not a power of two (an empty slice is left as it is).
+pub fn g1_fft_in_place<G: CurveGroup>(x: &mut [G], omega: G::ScalarField) {
     let n = x.len();
     if n <= 1 {
         return;
     }
-    debug_assert!(n.is_power_of_two());
+    assert!(
+        n.is_power_of_two(),
+        "g1_fft_in_place: length {n} is not a power of two"
+    );
     let shift = usize::BITS - n.trailing_zeros();
     for i in 0..n {
         let j = i.reverse_bits() >> shift;
@@ -473,14 +481,28 @@ pub(crate) fn g1_fft_in_place<G: CurveGroup>(x: &mut [G], omega: G::ScalarField)
 
 /// `D` for `k = chunks`: the power of two `≥ 2k − 2` (`None` for `k ≤ 1`
 /// or an overflow).
-fn transform_size(chunks: usize) -> Option<usize> {
+const fn transform_size(chunks: usize) -> Option<usize> {
     if chunks <= 1 {
         return None;
     }
-    chunks
-        .checked_mul(2)
-        .and_then(|c| (c - 2).checked_next_power_of_two())
+    match chunks.checked_mul(2) {
+        Some(c) => (c - 2).checked_next_power_of_two(),
+        None => None,
+    }
 }
+
+// `transform_size` on its edges, checked when the crate compiles.
+const _: () = {
+    const fn is(got: Option<usize>, want: usize) -> bool {
+        matches!(got, Some(d) if d == want)
+    }
+    assert!(transform_size(0).is_none() && transform_size(1).is_none());
+    assert!(is(transform_size(2), 2) && is(transform_size(3), 4));
+    assert!(is(transform_size(64), 128) && is(transform_size(65), 128));
+    assert!(is(transform_size(66), 256));
+    assert!(transform_size(usize::MAX).is_none());
+    assert!(transform_size(usize::MAX / 2 + 1).is_none());
+};
 
 /// ark-poly's radix-2 domain of exactly `size` points (a power of two).
 pub(crate) fn domain<F: ark_ff::FftField>(size: usize) -> Option<Radix2EvaluationDomain<F>> {
@@ -488,64 +510,4 @@ pub(crate) fn domain<F: ark_ff::FftField>(size: usize) -> Option<Radix2Evaluatio
         return None;
     }
     Radix2EvaluationDomain::<F>::new(size).filter(|d| d.size() == size)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use ark_std::rand::SeedableRng;
-
-    /// The twiddle-batched G1 FFT against `ark_poly`'s, sizes 1 to 128,
-    /// with identity points among the inputs.
-    fn fft_matches_ark_poly<G: CurveGroup>(seed: u64) {
-        let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(seed);
-        for log in 0..=7 {
-            let n = 1usize << log;
-            let d = domain::<G::ScalarField>(n).unwrap();
-            let mut x: Vec<G> = (0..n).map(|_| G::rand(&mut rng)).collect();
-            if n > 2 {
-                x[1] = G::zero();
-                x[n - 1] = G::generator();
-            }
-            let mut want = x.clone();
-            d.fft_in_place(&mut want);
-            let mut got = x.clone();
-            g1_fft_in_place(&mut got, d.group_gen());
-            assert_eq!(got, want, "size {n}");
-            // and the inverse direction, unscaled
-            let mut want = x.clone();
-            d.ifft_in_place(&mut want);
-            let mut got = x;
-            g1_fft_in_place(&mut got, d.group_gen_inv());
-            let got: Vec<G> = got.iter().map(|p| *p * d.size_inv).collect();
-            assert_eq!(got, want, "inverse, size {n}");
-        }
-    }
-
-    #[test]
-    fn fft_matches_ark_poly_bls12_381() {
-        fft_matches_ark_poly::<ark_bls12_381::G1Projective>(1);
-    }
-
-    #[test]
-    fn fft_matches_ark_poly_bn254() {
-        fft_matches_ark_poly::<ark_bn254::G1Projective>(2);
-    }
-
-    #[test]
-    fn fft_matches_ark_poly_bls24_317() {
-        fft_matches_ark_poly::<vidkit_bls24_317::G1Projective>(3);
-    }
-
-    #[test]
-    fn transform_size_is_next_power_of_two() {
-        assert_eq!(transform_size(0), None);
-        assert_eq!(transform_size(1), None);
-        assert_eq!(transform_size(2), Some(2));
-        assert_eq!(transform_size(3), Some(4));
-        assert_eq!(transform_size(64), Some(128));
-        assert_eq!(transform_size(65), Some(128));
-        assert_eq!(transform_size(66), Some(256));
-        assert_eq!(transform_size(usize::MAX), None);
-    }
 }

@@ -197,3 +197,70 @@ fn batch_equals_and_of_individual_results() {
         assert_eq!(batch_verify(&vk, &b, &mut rng), all, "mask {mask}");
     }
 }
+
+/// Ruffini's rule and commitments against known values on BLS12-381.
+mod known_values {
+    use ark_bls12_381::{Fr, G1Affine, G1Projective, G2Affine, G2Projective};
+    use ark_ec::{AffineRepr, CurveGroup};
+    use ark_ff::{UniformRand, Zero};
+    use ark_std::rand::SeedableRng;
+    use vidkit_kzg::{commit, divide_by_linear, open, KzgError};
+
+    fn eval(coeffs: &[Fr], x: Fr) -> Fr {
+        coeffs.iter().rev().fold(Fr::zero(), |acc, &c| acc * x + c)
+    }
+
+    #[test]
+    fn ruffini_matches_evaluation_and_quotient() {
+        let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(1);
+        for len in 0usize..12 {
+            let p: Vec<Fr> = (0..len).map(|_| Fr::rand(&mut rng)).collect();
+            let z = Fr::rand(&mut rng);
+            let (v, q) = divide_by_linear(&p, z);
+            assert_eq!(v, eval(&p, z));
+            assert_eq!(q.len(), len.saturating_sub(1));
+            // (X − z)·q(X) + v == P(X) at a random point
+            let x = Fr::rand(&mut rng);
+            assert_eq!((x - z) * eval(&q, x) + v, eval(&p, x));
+        }
+    }
+
+    #[test]
+    fn commit_with_known_tau_in_both_groups() {
+        let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(2);
+        let tau = Fr::rand(&mut rng);
+        let mut pows = vec![Fr::from(1u64)];
+        for _ in 1..9 {
+            pows.push(*pows.last().unwrap() * tau);
+        }
+        let g1: Vec<G1Affine> = pows
+            .iter()
+            .map(|p| (G1Affine::generator() * p).into_affine())
+            .collect();
+        let g2: Vec<G2Affine> = pows
+            .iter()
+            .map(|p| (G2Affine::generator() * p).into_affine())
+            .collect();
+        let poly: Vec<Fr> = (0..8).map(|_| Fr::rand(&mut rng)).collect();
+        let c1: G1Projective = commit(&g1, &poly).unwrap();
+        let c2: G2Projective = commit(&g2, &poly).unwrap();
+        assert_eq!(c1, G1Affine::generator() * eval(&poly, tau));
+        assert_eq!(c2, G2Affine::generator() * eval(&poly, tau));
+        let z = Fr::rand(&mut rng);
+        let (v, pi): (Fr, G1Projective) = open(&g1, &poly, z).unwrap();
+        assert_eq!(v, eval(&poly, z));
+        assert_eq!(
+            pi,
+            G1Affine::generator() * ((eval(&poly, tau) - v) / (tau - z))
+        );
+        assert_eq!(
+            commit::<G1Projective>(&g1[..3], &poly),
+            Err(KzgError::TooManyCoefficients {
+                coefficients: 8,
+                powers: 3
+            })
+        );
+        assert!(open::<G1Projective>(&g1[..3], &poly, z).is_err());
+        assert!(commit::<G1Projective>(&g1, &[]).unwrap().is_zero());
+    }
+}
