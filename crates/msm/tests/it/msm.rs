@@ -451,9 +451,21 @@ fn every_cut_and_pool_gives_the_same_point() {
                     g2_expected,
                     "G2, n = {n}, {threads} threads"
                 );
-                for (c, group, chunks) in
-                    [(4, 1, 1), (4, 3, 2), (5, 64, 7), (8, 2, 3), (11, 1, 2000)]
-                {
+                for (c, group, chunks) in [
+                    (4, 1, 1),
+                    (4, 3, 2),
+                    (5, 64, 7),
+                    (8, 2, 3),
+                    (11, 1, 2000),
+                    (4, 1, 2000),
+                ] {
+                    // one-point chunks in 2^10-bucket windows (c = 11) up to
+                    // 97 points: at 1000 points they would be 24 000 bucket
+                    // reductions per pool (two thirds of this test's time)
+                    // that check nothing the smaller sizes and c = 4 do not
+                    if c == 11 && chunks > n && n > 100 {
+                        continue;
+                    }
                     assert_eq!(
                         pippenger::msm_bigint_with_split(&bases, &big, c, group, chunks),
                         expected,
