@@ -46,3 +46,10 @@ fn fft_matches_ark_poly_bn254() {
 fn fft_matches_ark_poly_bls24_317() {
     fft_matches_ark_poly::<vidkit_bls24_317::G1Projective>(3);
 }
+
+#[test]
+#[should_panic(expected = "length 3 is not a power of two")]
+fn fft_refuses_a_length_that_is_not_a_power_of_two() {
+    let mut x = vec![ark_bls12_381::G1Projective::default(); 3];
+    g1_fft_in_place(&mut x, ark_bls12_381::Fr::from(1u64));
+}
