@@ -330,21 +330,37 @@ where
 }
 
 /// A verifier's reading of one part, and its cheap checks against `info`.
+/// Whatever a reader accepts must be the canonical encoding of what it read
+/// (one encoding per object: an altered byte never reads as the same
+/// object); a violation panics, which the harness reports.
 fn decode_part<S: Scheme>(scheme: &S, part: Part, info: &FileInfo, bytes: &[u8]) -> bool {
     match part {
         Part::Shard => match from_bytes::<Shard<ScalarOf<S>>>("shard", bytes) {
-            Ok(shard) => info.check_shard(&shard).is_ok(),
+            Ok(shard) => canonical(&shard, bytes) && info.check_shard(&shard).is_ok(),
             Err(_) => false,
         },
-        Part::Proof => scheme.proof_from_bytes(info, bytes).is_ok(),
+        Part::Proof => match scheme.proof_from_bytes(info, bytes) {
+            Ok(proof) => canonical(&proof, bytes),
+            Err(_) => false,
+        },
         Part::Commitment => match from_bytes::<S::Commitment>("commitment", bytes) {
             Ok(c) => {
                 let got = scheme.file_info(&c);
-                got.check(scheme.code()).is_ok() && got == info
+                canonical(&c, bytes) && got.check(scheme.code()).is_ok() && got == info
             }
             Err(_) => false,
         },
     }
+}
+
+/// Panics unless `bytes` is exactly the encoding of `value` (see
+/// [`decode_part`]).
+fn canonical<T: ark_serialize::CanonicalSerialize>(value: &T, bytes: &[u8]) -> bool {
+    assert!(
+        to_bytes(value) == bytes,
+        "a reader accepted bytes that are not the canonical encoding of what it read"
+    );
+    true
 }
 
 /// A shard file, then its blobs by the scheme and curve of its header.

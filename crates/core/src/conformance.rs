@@ -477,6 +477,8 @@ pub fn soundness<S: Scheme, R: RngCore>(
             *tampered.get_or_insert(0) += count;
         }
     }
+    // T-17 (canonical part): no altered byte reads as the same object
+    canonical_encodings(scheme, d);
     // T-16: shards of file A under the commitment of file B (same parameters)
     let len = scheme.file_info(c).len as usize;
     let mut other_data = random_bytes(len, rng);
@@ -558,6 +560,61 @@ fn tampered_proof_bytes<S: Scheme, R: RngCore>(
     }
     Some(checked)
 }
+
+/// T-17 (canonical part): every object a verifier reads from bytes has one
+/// encoding. The lowest bit of each of the first [`CANONICAL_HEAD`] bytes of
+/// shard 0's proof (read with [`Scheme::proof_from_bytes`]), of the
+/// commitment and of shard 0 (read with [`crate::from_bytes`]) is flipped in
+/// turn; where the result still decodes, it must be another object (which
+/// the other checks then reject), never the same one. (arkworks' default
+/// point encoding, used by BN254 and BLS24-317, reads any x-coordinate
+/// under the point-at-infinity flag as the identity: a proof or commitment
+/// holding the identity, as those of a file with `k = 1` do, would
+/// otherwise pass with altered bytes.)
+pub fn canonical_encodings<S: Scheme>(scheme: &S, d: &Dispersal<S>) {
+    let info = scheme.file_info(&d.commitment);
+    let flips = |bytes: &[u8]| -> Vec<(usize, Vec<u8>)> {
+        (0..bytes.len().min(CANONICAL_HEAD))
+            .map(|pos| {
+                let mut t = bytes.to_vec();
+                t[pos] ^= 0x01;
+                (pos, t)
+            })
+            .collect()
+    };
+    for (pos, t) in flips(&crate::to_bytes(&d.proofs[0])) {
+        if let Ok(p) = scheme.proof_from_bytes(info, &t) {
+            assert!(
+                p != d.proofs[0],
+                "{}: the proof of shard 0 with bit 0 of byte {pos} flipped reads as the same proof",
+                S::NAME
+            );
+        }
+    }
+    for (pos, t) in flips(&crate::to_bytes(&d.commitment)) {
+        if let Ok(c) = crate::from_bytes::<S::Commitment>("commitment", &t) {
+            assert!(
+                c != d.commitment,
+                "{}: the commitment with bit 0 of byte {pos} flipped reads as the same commitment",
+                S::NAME
+            );
+        }
+    }
+    for (pos, t) in flips(&crate::to_bytes(&d.shards[0])) {
+        if let Ok(v) = crate::from_bytes::<Shard<ScalarOf<S>>>("shard", &t) {
+            assert!(
+                v != d.shards[0],
+                "{}: shard 0 with bit 0 of byte {pos} flipped reads as the same shard",
+                S::NAME
+            );
+        }
+    }
+}
+
+/// How many leading bytes of each encoding [`canonical_encodings`] alters:
+/// every byte of the small objects, the leading elements of the large
+/// ones (aPlonK's proofs), whose decoding is the same code.
+pub const CANONICAL_HEAD: usize = 256;
 
 /// T-22: malformed shards give `Err`, never a panic or `Ok(true)` (also
 /// inside a batch, and for [`Scheme::verify_shards`]).

@@ -190,6 +190,14 @@ pub enum SerializationFault {
     /// Bytes were left over after the object.
     #[error("{0} trailing bytes")]
     TrailingBytes(usize),
+    /// The bytes decode, but are not the object's canonical encoding: its
+    /// encoding differs from them at byte `0` (for example a point at
+    /// infinity whose unused coordinate bytes are not zero, which arkworks'
+    /// default short-Weierstrass encoding — BN254, BLS24-317 — would read
+    /// as the identity). Accepting them would let altered bytes pass as an
+    /// unaltered object.
+    #[error("not the canonical encoding of what it decodes to (byte {0} differs)")]
+    NonCanonical(usize),
 }
 
 impl From<ark_serialize::SerializationError> for SerializationFault {

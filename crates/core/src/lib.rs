@@ -48,11 +48,15 @@ pub use vidkit_erasure::{poly, Encoding, ReedSolomon};
 pub use vidkit_pool as pool;
 
 /// Reads an arkworks object from untrusted bytes: compressed, fully validated
-/// (points on the curve and in the subgroup), with no trailing bytes.
-pub fn from_bytes<T: ark_serialize::CanonicalDeserialize>(
-    what: &'static str,
-    bytes: &[u8],
-) -> Result<T, Error> {
+/// (points on the curve and in the subgroup), with no trailing bytes, and
+/// **canonical**: the bytes must be exactly the object's compressed encoding
+/// (one encoding per value, so that an altered byte never passes as the same
+/// object; arkworks' default point encoding reads any x-coordinate under the
+/// point-at-infinity flag as the identity, [`SerializationFault::NonCanonical`]).
+pub fn from_bytes<T>(what: &'static str, bytes: &[u8]) -> Result<T, Error>
+where
+    T: ark_serialize::CanonicalDeserialize + ark_serialize::CanonicalSerialize,
+{
     let mut reader = bytes;
     let v = T::deserialize_compressed(&mut reader).map_err(|e| Error::Deserialization {
         what,
@@ -64,7 +68,34 @@ pub fn from_bytes<T: ark_serialize::CanonicalDeserialize>(
             source: SerializationFault::TrailingBytes(reader.len()),
         });
     }
+    check_canonical(what, &v, bytes)?;
     Ok(v)
+}
+
+/// Fails with [`SerializationFault::NonCanonical`] unless `bytes` is exactly
+/// the compressed encoding of `value` (what [`from_bytes`] checks after
+/// decoding; for decoders that read an object with their own framing).
+pub fn check_canonical<T: ark_serialize::CanonicalSerialize>(
+    what: &'static str,
+    value: &T,
+    bytes: &[u8],
+) -> Result<(), Error> {
+    let mut again = Vec::with_capacity(bytes.len());
+    value
+        .serialize_compressed(&mut again)
+        .map_err(|e| Error::Deserialization {
+            what,
+            source: e.into(),
+        })?;
+    match again.iter().zip(bytes).position(|(a, b)| a != b) {
+        None if again.len() == bytes.len() => Ok(()),
+        differs => Err(Error::Deserialization {
+            what,
+            source: SerializationFault::NonCanonical(
+                differs.unwrap_or(again.len().min(bytes.len())),
+            ),
+        }),
+    }
 }
 
 /// Reads the little-endian `u64` at `offset` of untrusted `bytes` (an

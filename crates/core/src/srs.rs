@@ -81,6 +81,7 @@ impl<E: Pairing> Srs<E> {
                 source: crate::SerializationFault::TrailingBytes(reader.len()),
             });
         }
+        crate::check_canonical("SRS", &srs, bytes)?;
         srs.validate(rng)?;
         Ok(srs)
     }
@@ -116,8 +117,10 @@ impl<E: Pairing> Srs<E> {
             }
         }
         // `shape.g1 ≤ n1` and `n1 · s1` bytes are present (likewise for G2)
-        let g1 = read_points::<E::G1Affine>(&g1_bytes[..shape.g1 * s1], shape.g1)?;
-        let g2 = read_points::<E::G2Affine>(&g2_bytes[..shape.g2 * s2], shape.g2)?;
+        // where each string's points start in `bytes` (after its length prefix)
+        let (at1, at2) = (8, 8 + n1 * s1 + 8);
+        let g1 = read_points::<E::G1Affine>(&g1_bytes[..shape.g1 * s1], shape.g1, at1)?;
+        let g2 = read_points::<E::G2Affine>(&g2_bytes[..shape.g2 * s2], shape.g2, at2)?;
         Self::new(g1, g2, rng)
     }
 
@@ -309,11 +312,19 @@ fn take_points<'a>(rest: &mut &'a [u8], size: usize) -> Result<Points<'a>, Error
     Ok((count, points))
 }
 
-/// Reads `count` compressed points from `bytes` (exactly `count` encodings),
-/// each checked to be on the curve and in the prime-order subgroup.
-fn read_points<P: CanonicalDeserialize>(mut bytes: &[u8], count: usize) -> Result<Vec<P>, Error> {
+/// Reads `count` compressed points from `bytes` (exactly `count` encodings,
+/// starting at byte `at` of the whole encoding, which errors name), each
+/// checked to be on the curve, in the prime-order subgroup and in its
+/// canonical encoding.
+fn read_points<P: CanonicalDeserialize + CanonicalSerialize>(
+    mut bytes: &[u8],
+    count: usize,
+    at: usize,
+) -> Result<Vec<P>, Error> {
+    let all = bytes.len();
     let mut out = Vec::with_capacity(count);
     for _ in 0..count {
+        let encoding = bytes;
         let p =
             P::deserialize_with_mode(&mut bytes, Compress::Yes, Validate::Yes).map_err(|e| {
                 Error::Deserialization {
@@ -321,6 +332,17 @@ fn read_points<P: CanonicalDeserialize>(mut bytes: &[u8], count: usize) -> Resul
                     source: e.into(),
                 }
             })?;
+        let used = encoding.len() - bytes.len();
+        crate::check_canonical("SRS", &p, &encoding[..used]).map_err(|e| match e {
+            Error::Deserialization {
+                what,
+                source: crate::SerializationFault::NonCanonical(i),
+            } => Error::Deserialization {
+                what,
+                source: crate::SerializationFault::NonCanonical(at + all - encoding.len() + i),
+            },
+            e => e,
+        })?;
         out.push(p);
     }
     Ok(out)

@@ -558,3 +558,50 @@ fn shards_that_verify_but_do_not_decode_are_named_and_nothing_is_written() {
     let leftovers = std::fs::read_dir(root).unwrap().count();
     assert_eq!(leftovers, 1, "only d/ remains");
 }
+
+/// A proof that holds the point at infinity (per-row KZG with `k = 1`: every
+/// row is a constant, so every opening proof is the identity) on the curves
+/// whose point encoding is arkworks' default (BN254, BLS24-317), with a byte
+/// of the identity's unused x-coordinate changed: before proofs had to be
+/// canonical the altered shard file read as the same proof and verified.
+#[test]
+fn altered_bytes_of_an_identity_proof_are_rejected() {
+    if !SchemeName::Kzg.is_available() {
+        return;
+    }
+    for curve in ["bn254", "bls24-317"] {
+        let tmp = tempfile::tempdir().unwrap();
+        let root = tmp.path();
+        std::fs::write(root.join("f.bin"), sample(40, 5)).unwrap();
+        let args = [
+            "disperse", "f.bin", "--scheme", "kzg", "--curve", curve, "-k", "1", "-n", "2",
+            "--out", "d",
+        ];
+        assert_ok(&vidkit(&args, root));
+        let path = root.join("d/shard-0001.vid");
+        let mut bytes = std::fs::read(&path).unwrap();
+        let file = ShardFile::from_bytes(&bytes).unwrap();
+        // the proof ends the file: a count, then `m` compressed identities
+        // whose last byte holds the flags (0x40: point at infinity)
+        assert!(file.proof.len() > 9 && bytes.ends_with(&file.proof));
+        assert_eq!(
+            *file.proof.last().unwrap(),
+            0x40,
+            "{curve}: an identity proof"
+        );
+        let at = bytes.len() - 2;
+        bytes[at] ^= 0x01;
+        std::fs::write(&path, &bytes).unwrap();
+        let o = vidkit(
+            &[
+                "verify",
+                "d/shard-0001.vid",
+                "--commitment",
+                "d/commitment.vid",
+                "--insecure-test-setup",
+            ],
+            root,
+        );
+        assert_error(&o, 1, &["shard-0001.vid", "not the canonical encoding"]);
+    }
+}
