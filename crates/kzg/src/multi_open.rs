@@ -38,9 +38,11 @@
 //! either way are byte-identical.
 //!
 //! The `points` encoding's code points are the integers `α_j = j`: there
-//! [`open_at_integers`] evaluates the same sum `Σ_e j^e · h_e` by Horner's
-//! rule in the group, a multiplication by the small integer `j` (about
-//! `log2 n` doublings) per coefficient instead of a full-size scalar.
+//! [`open_at_integers`] takes the openings as the values of a polynomial of
+//! degree `k − 2` in `j` and steps through the integers by forward
+//! differences, `k − 2` group additions per opening after `k − 1` MSMs of
+//! the same shape as the `h_e` (the differences at the first integer,
+//! computed in the field).
 //! [`open_at_points`] opens at arbitrary points one by one, and
 //! [`open_at_code_points`] picks among the three for a Reed-Solomon code.
 
@@ -126,31 +128,49 @@ pub fn proof_coefficients<E: Pairing>(
     if k <= 1 {
         return Ok(Vec::new());
     }
-    let len = k - 1;
+    Ok(triangular_msms(ck, k - 1, |e, row| {
+        row.copy_from_slice(&coeffs[e + 1..])
+    }))
+}
+
+/// The `len` MSMs `Σ_{u < len − e} s_e[u]·[τ^u]_1`, `e < len`, over the key's
+/// first powers, where `fill(e, row)` writes row `e`'s `len − e` scalars:
+/// the triangular shape of both [`proof_coefficients`] and the differences
+/// of [`open_at_integers`]. On a multiples table, one cache-blocked pass
+/// ([`CommitterKey::msm_rows`]), whose zero padding of the shorter rows
+/// costs only a zero test per scalar; otherwise one MSM per row, on the
+/// rayon pool with `parallel`. `len` must not exceed the key's powers.
+fn triangular_msms<E: Pairing>(
+    ck: &CommitterKey<E>,
+    len: usize,
+    fill: impl Fn(usize, &mut [E::ScalarField]) + Sync,
+) -> Vec<E::G1> {
     if let TablePlan::Multiples(_) = ck.table() {
-        // one cache-blocked pass over the table; the zero padding of the
-        // shorter rows costs only a zero test per scalar. Row `h_e` has
-        // `len − e` non-zero scalars: in the order 0, len − 1, 1, len − 2, …
-        // each two neighbours hold `len + 1`, so the contiguous blocks that
-        // `msm_rows` gives each thread get about the same work (in the
-        // natural order the first of two threads got three quarters)
+        // rows in the order 0, len − 1, 1, len − 2, …: each two neighbours
+        // hold `len + 1` scalars, so the contiguous blocks that `msm_rows`
+        // gives each thread get about the same work (in the natural order
+        // the first of two threads got three quarters)
         let order: Vec<usize> = (0..len)
             .map(|i| if i % 2 == 0 { i / 2 } else { len - 1 - i / 2 })
             .collect();
         let mut rows = vec![E::ScalarField::zero(); len * len];
         for (&e, row) in order.iter().zip(rows.chunks_exact_mut(len)) {
-            row[..len - e].copy_from_slice(&coeffs[e + 1..]);
+            fill(e, &mut row[..len - e]);
         }
-        let sums = ck.msm_rows(&rows, len).expect("k powers (checked)");
-        let mut h = vec![E::G1::zero(); len];
+        let sums = ck.msm_rows(&rows, len).expect("len ≤ powers (checked)");
+        let mut out = vec![E::G1::zero(); len];
         for (&e, sum) in order.iter().zip(sums) {
-            h[e] = sum;
+            out[e] = sum;
         }
-        return Ok(h);
+        return out;
     }
-    Ok(cfg_into_iter!(0..len)
-        .map(|e| ck.msm(&coeffs[e + 1..]).expect("checked length"))
-        .collect())
+    cfg_into_iter!(0..len)
+        .map(|e| {
+            let mut row = vec![E::ScalarField::zero(); len - e];
+            fill(e, &mut row);
+            ck.msm(&row).expect("len ≤ powers (checked)")
+        })
+        .collect()
 }
 
 /// The `N = size` KZG openings of `q` (coefficients `coeffs`) at the points
@@ -222,18 +242,15 @@ pub fn open_subgroup_with<E: Pairing>(
 /// Whether the openings of a polynomial (of `k` coefficients, say) at the `n`
 /// integers `0, …, n − 1` are cheaper from [`open_at_integers`] than one by
 /// one ([`open_at_points`]: `n` quotients and `n` table MSMs of size
-/// `k − 1`). The first pays `h` (about `k²/2` table scalar multiplications,
-/// a quarter of the second's `n·k` when `n = 2k`) and `n·(k − 2)` Horner
-/// steps, each a multiplication by some `j < n`, whose cost grows with the
-/// bit length of `n`; the second pays a table scalar multiplication (a
-/// full-size scalar) per step instead. Criterion (`kzg/multi_open/`,
-/// `results/kzg/multi-open-integers.txt`) puts the first 1.4–3.9× ahead on
-/// BLS12-381 and 1.5–4.1× on BN254 from 3 to 12 bits and from 4 to 256
-/// coefficients with Horner's rule at every integer, the gap narrowing as
-/// the multipliers grow, and 1.9–15.6× on BLS12-381 since the finite
-/// differences (`results/kzg/multi-open-finite-differences.txt`); the rule
-/// extrapolates that to yes while `n ≤ 2^15`, whatever `k` (for `k ≤ 2`
-/// both are trivial).
+/// `k − 1`). The first pays `k − 1` MSMs of decreasing size (about `k²/2`
+/// table scalar multiplications, a quarter of the second's `n·k` when
+/// `n = 2k`, per run of integers) and `k − 2` group additions per opening;
+/// the second a table scalar multiplication (a full-size scalar) per
+/// coefficient and opening. Criterion (`kzg/multi_open/`,
+/// `results/kzg/multi-open-differences.txt`) puts the first ahead on every
+/// measured shape, from 4 to 256 coefficients and 8 to 4096 points; the
+/// rule says yes while `n ≤ 2^15`, whatever `k` (for `k ≤ 2` both are
+/// trivial).
 ///
 /// ```
 /// use vidkit_kzg::multi_open::integers_pay;
@@ -249,17 +266,22 @@ pub fn integers_pay(n: usize) -> bool {
 /// order: entry `j` is `[((q − q(j))/(X − j))(τ)]_1`, the same point
 /// [`crate::open`] gives.
 ///
-/// As for the subgroup (module docs) the opening at `a` is
-/// `Σ_{e < k−1} a^e · h_e`; at a small integer `a = j` this is evaluated by
-/// Horner's rule in the group, `h_0 + j·(h_1 + j·(h_2 + …))`: `k − 2`
-/// multiplications by `j` (double-and-add over its non-adjacent form:
-/// `⌊log2 j⌋` doublings and about a third as many additions) and mixed
-/// additions, instead of a table MSM of `k − 1` full-size scalars per
-/// opening. The integers are consecutive, so past the first `k − 1` of a
-/// run the openings come from finite differences instead: `k − 2` group
-/// additions each, no doubling. `h` comes from [`proof_coefficients`]; with
-/// `parallel` the integers are cut into one run per thread. All openings
-/// are the identity for `k ≤ 1`.
+/// As a function of the point, the opening is a polynomial of degree
+/// `d = k − 2` with coefficients in G1,
+/// `π(x) = Σ_{u ≤ d} g_u(x)·[τ^u]_1` with the field polynomials
+/// `g_u(x) = Σ_{e > u} q_e·x^{e−1−u}` (`g_d = q_{k−1}`,
+/// `g_u = q_{u+1} + x·g_{u+1}`), so its `d`-th forward difference is
+/// constant and a run of consecutive integers costs `d` group additions per
+/// opening, `Δ^i π(x + 1) = Δ^i π(x) + Δ^{i+1} π(x)`, no doubling and no
+/// multiplication. The differences at the run's start come from the field:
+/// `Δ^i π(x) = Σ_u Δ^i g_u(x)·[τ^u]_1`, where `Δ^i g_u(x)` (zero for
+/// `i > d − u`) is a difference table of `g_u` at `d − u + 1` integers —
+/// `O(k³)` field additions, then `k − 1` MSMs of decreasing size over the
+/// key's table, the shape and cost of the proof coefficients `h_e`
+/// ([`proof_coefficients`]). With `parallel` the integers are cut into one
+/// run per thread when each run is at least `16·(k − 1)` long (its
+/// additions then outweigh a second set of MSMs). All openings are the
+/// identity for `k ≤ 1`.
 ///
 /// Errors: [`KzgError::TooManyCoefficients`] if `q` has more coefficients
 /// than the key has powers (as [`crate::open`]).
@@ -284,65 +306,82 @@ pub fn open_at_integers<E: Pairing>(
     coeffs: &[E::ScalarField],
     n: usize,
 ) -> Result<Vec<E::G1Affine>, KzgError> {
-    let h = E::G1::normalize_batch(&proof_coefficients(ck, coeffs)?);
-    // one run of consecutive integers per thread
-    let openings: Vec<E::G1> = vidkit_core::pool::per_thread_chunks(n, 1, |r| {
-        at_consecutive_integers::<E::G1>(&h, r.start as u64, r.len())
-    });
+    let k = coeffs.len();
+    check_len(ck, k)?;
+    if k <= 1 {
+        return Ok(vec![E::G1Affine::zero(); n]);
+    }
+    let openings: Vec<E::G1> =
+        vidkit_core::pool::per_thread_chunks(n, RUN_PER_COEFFICIENT * (k - 1), |r| {
+            let mut differences = differences_at(ck, coeffs, r.start as u64);
+            step_forward(&mut differences, r.len())
+        });
     Ok(E::G1::normalize_batch(&openings))
 }
 
-/// `f(x) = Σ_e x^e · h_e` at the `len` integers `start, start + 1, …`.
-///
-/// `f` has degree `d = h.len() − 1` in `x`, so its `d`-th difference is
-/// constant: from `f` at `d + 1` consecutive integers (Horner's rule) the
-/// backward differences `∇^i f` at the last of them take `d(d + 1)/2`
-/// subtractions, and then each next value costs `d` additions,
-/// `∇^i f(x + 1) = ∇^i f(x) + ∇^{i+1} f(x + 1)`, against `d` multiplications
-/// by `x` with Horner's rule. Taken when the run is longer than `2(d + 1)`;
-/// exact group arithmetic, so the same points as Horner's rule throughout.
-fn at_consecutive_integers<G: CurveGroup>(h: &[G::Affine], start: u64, len: usize) -> Vec<G> {
-    let d = h.len().saturating_sub(1);
-    let horner = |x: u64| horner_at_integer::<G>(h, x);
-    if h.is_empty() || len <= 2 * (d + 1) {
-        return (start..start + len as u64).map(horner).collect();
-    }
-    let mut out: Vec<G> = (start..=start + d as u64).map(horner).collect();
-    // v[d − i] = ∇^i f(start + d): level by level, v[t] ← v[t + 1] − v[t]
-    let mut v = out.clone();
-    for level in 1..=d {
-        for t in 0..=d - level {
-            v[t] = v[t + 1] - v[t];
+/// The shortest run of integers, per coefficient of `q`, that
+/// [`open_at_integers`] gives a thread of its own: a run costs `k − 1`
+/// MSMs (about `k²/2` table scalar multiplications of some 30 additions
+/// each) and then `k − 2` additions per integer.
+const RUN_PER_COEFFICIENT: usize = 16;
+
+/// The forward differences `Δ^i π(x)`, `i ≤ k − 2`, of the opening `π` of
+/// `q` (`k ≥ 2` coefficients) as a function of the point, at the integer
+/// `x` ([`open_at_integers`]).
+fn differences_at<E: Pairing>(
+    ck: &CommitterKey<E>,
+    coeffs: &[E::ScalarField],
+    x: u64,
+) -> Vec<E::G1> {
+    let len = coeffs.len() - 1;
+    let d = len - 1;
+    // column u: g_u at x, x + 1, …, x + d − u, by g_u = q_{u+1} + y·g_{u+1};
+    // then its difference table in place, keeping Δ^i g_u(x) in row i
+    let mut at = vec![E::ScalarField::zero(); len * len]; // at[i·len + u]
+    let mut g = vec![E::ScalarField::zero(); len];
+    for t in 0..len {
+        let y = E::ScalarField::from(x + t as u64);
+        g[d] = coeffs[len];
+        for u in (0..d).rev() {
+            g[u] = coeffs[u + 1] + y * g[u + 1];
+        }
+        for u in 0..len - t {
+            at[t * len + u] = g[u];
         }
     }
-    for _ in d + 1..len {
-        // ∇^d f is constant (v[0]); each lower difference adds the next one
-        for t in 1..=d {
-            let next = v[t - 1];
-            v[t] += next;
+    let mut column = vec![E::ScalarField::zero(); len];
+    for u in 0..len {
+        let top = d - u;
+        for (t, c) in column[..=top].iter_mut().enumerate() {
+            *c = at[t * len + u];
         }
-        out.push(v[d]);
+        for level in 1..=top {
+            for t in 0..=top - level {
+                column[t] = column[t + 1] - column[t];
+            }
+            at[level * len + u] = column[0];
+        }
     }
-    out
+    triangular_msms(ck, len, |i, row| {
+        row.copy_from_slice(&at[i * len..i * len + len - i])
+    })
 }
 
-/// `Σ_e x^e · h_e` for a small integer `x`, by Horner's rule with each
-/// multiplication by `x` a double-and-add over its non-adjacent form
-/// ([`vidkit_msm::SmallScalar`], recoded once).
-fn horner_at_integer<G: CurveGroup>(h: &[G::Affine], x: u64) -> G {
-    let Some((last, rest)) = h.split_last() else {
-        return G::zero();
-    };
-    if x == 0 {
-        return h[0].into_group();
+/// The `len` values `π(x), π(x + 1), …` from the forward differences at `x`
+/// (`differences[i] = Δ^i π(x)`, the last one constant), advancing them.
+fn step_forward<G: CurveGroup>(differences: &mut [G], len: usize) -> Vec<G> {
+    let mut out = Vec::with_capacity(len);
+    for j in 0..len {
+        out.push(differences[0]);
+        if j + 1 < len {
+            // in increasing order each addend is still the difference at x
+            for i in 1..differences.len() {
+                let next = differences[i];
+                differences[i - 1] += next;
+            }
+        }
     }
-    let x = vidkit_msm::SmallScalar::new(x).expect("a point index below 2^63");
-    let mut acc = last.into_group();
-    for c in rest.iter().rev() {
-        acc = x.times(&acc);
-        acc += c;
-    }
-    acc
+    out
 }
 
 /// The KZG openings of `q` (coefficients `coeffs`) at the `n` points `α_j`
