@@ -31,7 +31,7 @@
 //! (FK20, `O(N log N)` with G1 FFTs), for the cells scheme and KZG+.
 //! [`multi_open`] computes the openings of one polynomial at every point of
 //! a subgroup together (FK20 with cells of one element) or at the integers
-//! `0 … n − 1` (Horner's rule in the group), for KZG+ global and aPlonK
+//! `0 … n − 1` (forward differences in the group), for KZG+ global and aPlonK
 //! global.
 //!
 //! [`EthereumSetup`] loads the Ethereum KZG ceremony output (c-kzg's

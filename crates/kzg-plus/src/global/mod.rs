@@ -22,9 +22,9 @@
 //!    openings come from [`vidkit_kzg::multi_open::open_subgroup`] (`k − 1` table MSMs of
 //!    decreasing size and one G1 FFT of size `n'`, or FK20 for large `k`)
 //!    where [`vidkit_kzg::multi_open::subgroup_pays`]; with `points`
-//!    (`α_j = j`) from [`vidkit_kzg::multi_open::open_at_integers`] (the
-//!    same `k − 1` table MSMs, then Horner's rule in G1 with the small
-//!    multipliers `j`); otherwise (a few coefficients on many points of a
+//!    (`α_j = j`) from [`vidkit_kzg::multi_open::open_at_integers`] (`k − 1`
+//!    table MSMs of the same shape for the forward differences at the
+//!    first integer, then `k − 2` additions per opening); otherwise (a few coefficients on many points of a
 //!    subgroup) one quotient and one table MSM of size `k − 1` each.
 //! 4. **Verify.** Once per file ([`FileVerifier`], from
 //!    [`KzgPlusGlobal::prepare`]): `r` and `c = Σ_i r^i C_i`. Per shard: the
