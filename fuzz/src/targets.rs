@@ -33,7 +33,7 @@ use std::{
 use ark_ec::pairing::Pairing;
 use rand_chacha::{rand_core::SeedableRng, ChaCha20Rng};
 use vidkit::{
-    core::{from_bytes, to_bytes, ScalarOf},
+    core::{check_canonical, from_bytes, to_bytes, ScalarOf},
     dispatch, dispatch_curve,
     format::{digest, CommitmentFile, Params, SetupRecord, ShardFile, SrsFile, SrsSource},
     CurveName, CurveVisitor, Encoding, FileInfo, Scheme, SchemeName, SchemeVisitor, Shard, Srs,
@@ -336,28 +336,33 @@ where
 fn decode_part<S: Scheme>(scheme: &S, part: Part, info: &FileInfo, bytes: &[u8]) -> bool {
     match part {
         Part::Shard => match from_bytes::<Shard<ScalarOf<S>>>("shard", bytes) {
-            Ok(shard) => canonical(&shard, bytes) && info.check_shard(&shard).is_ok(),
+            Ok(shard) => {
+                canonical(check_canonical("shard", &shard, bytes))
+                    && info.check_shard(&shard).is_ok()
+            }
             Err(_) => false,
         },
         Part::Proof => match scheme.proof_from_bytes(info, bytes) {
-            Ok(proof) => canonical(&proof, bytes),
+            Ok(proof) => canonical(check_canonical("proof", &proof, bytes)),
             Err(_) => false,
         },
         Part::Commitment => match from_bytes::<S::Commitment>("commitment", bytes) {
             Ok(c) => {
                 let got = scheme.file_info(&c);
-                canonical(&c, bytes) && got.check(scheme.code()).is_ok() && got == info
+                canonical(check_canonical("commitment", &c, bytes))
+                    && got.check(scheme.code()).is_ok()
+                    && got == info
             }
             Err(_) => false,
         },
     }
 }
 
-/// Panics unless `bytes` is exactly the encoding of `value` (see
+/// Panics unless the check of [`vidkit_core::check_canonical`] passed (see
 /// [`decode_part`]).
-fn canonical<T: ark_serialize::CanonicalSerialize>(value: &T, bytes: &[u8]) -> bool {
+fn canonical(check: Result<(), vidkit::core::Error>) -> bool {
     assert!(
-        to_bytes(value) == bytes,
+        check.is_ok(),
         "a reader accepted bytes that are not the canonical encoding of what it read"
     );
     true

@@ -573,41 +573,30 @@ fn tampered_proof_bytes<S: Scheme, R: RngCore>(
 /// otherwise pass with altered bytes.)
 pub fn canonical_encodings<S: Scheme>(scheme: &S, d: &Dispersal<S>) {
     let info = scheme.file_info(&d.commitment);
-    let flips = |bytes: &[u8]| -> Vec<(usize, Vec<u8>)> {
-        (0..bytes.len().min(CANONICAL_HEAD))
-            .map(|pos| {
-                let mut t = bytes.to_vec();
-                t[pos] ^= 0x01;
-                (pos, t)
-            })
-            .collect()
-    };
-    for (pos, t) in flips(&crate::to_bytes(&d.proofs[0])) {
-        if let Ok(p) = scheme.proof_from_bytes(info, &t) {
-            assert!(
-                p != d.proofs[0],
-                "{}: the proof of shard 0 with bit 0 of byte {pos} flipped reads as the same proof",
-                S::NAME
-            );
-        }
-    }
-    for (pos, t) in flips(&crate::to_bytes(&d.commitment)) {
-        if let Ok(c) = crate::from_bytes::<S::Commitment>("commitment", &t) {
-            assert!(
-                c != d.commitment,
-                "{}: the commitment with bit 0 of byte {pos} flipped reads as the same commitment",
-                S::NAME
-            );
-        }
-    }
-    for (pos, t) in flips(&crate::to_bytes(&d.shards[0])) {
-        if let Ok(v) = crate::from_bytes::<Shard<ScalarOf<S>>>("shard", &t) {
-            assert!(
-                v != d.shards[0],
-                "{}: shard 0 with bit 0 of byte {pos} flipped reads as the same shard",
-                S::NAME
-            );
-        }
+    let proof = |b: &[u8]| scheme.proof_from_bytes(info, b).ok();
+    never_reads_as_itself(S::NAME, "the proof of shard 0", &d.proofs[0], proof);
+    let commitment = |b: &[u8]| crate::from_bytes::<S::Commitment>("commitment", b).ok();
+    never_reads_as_itself(S::NAME, "the commitment", &d.commitment, commitment);
+    let shard = |b: &[u8]| crate::from_bytes::<Shard<ScalarOf<S>>>("shard", b).ok();
+    never_reads_as_itself(S::NAME, "shard 0", &d.shards[0], shard);
+}
+
+/// Flips bit 0 of each of the first [`CANONICAL_HEAD`] bytes of `value`'s
+/// encoding in turn and asserts that `read` gives no value or another one.
+fn never_reads_as_itself<T: CanonicalSerialize + PartialEq>(
+    scheme: &str,
+    what: &str,
+    value: &T,
+    read: impl Fn(&[u8]) -> Option<T>,
+) {
+    let mut bytes = crate::to_bytes(value);
+    for pos in 0..bytes.len().min(CANONICAL_HEAD) {
+        bytes[pos] ^= 0x01;
+        assert!(
+            read(&bytes).is_none_or(|v| v != *value),
+            "{scheme}: {what} with bit 0 of byte {pos} flipped reads as the same object"
+        );
+        bytes[pos] ^= 0x01;
     }
 }
 

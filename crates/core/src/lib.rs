@@ -80,6 +80,17 @@ pub fn check_canonical<T: ark_serialize::CanonicalSerialize>(
     value: &T,
     bytes: &[u8],
 ) -> Result<(), Error> {
+    check_canonical_at(what, value, bytes, 0)
+}
+
+/// [`check_canonical`] for `bytes` that start at byte `at` of a larger
+/// encoding: the error names the byte of the larger encoding.
+pub(crate) fn check_canonical_at<T: ark_serialize::CanonicalSerialize>(
+    what: &'static str,
+    value: &T,
+    bytes: &[u8],
+    at: usize,
+) -> Result<(), Error> {
     let mut again = Vec::with_capacity(bytes.len());
     value
         .serialize_compressed(&mut again)
@@ -92,7 +103,7 @@ pub fn check_canonical<T: ark_serialize::CanonicalSerialize>(
         differs => Err(Error::Deserialization {
             what,
             source: SerializationFault::NonCanonical(
-                differs.unwrap_or(again.len().min(bytes.len())),
+                at + differs.unwrap_or(again.len().min(bytes.len())),
             ),
         }),
     }

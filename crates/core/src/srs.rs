@@ -333,16 +333,8 @@ fn read_points<P: CanonicalDeserialize + CanonicalSerialize>(
                 }
             })?;
         let used = encoding.len() - bytes.len();
-        crate::check_canonical("SRS", &p, &encoding[..used]).map_err(|e| match e {
-            Error::Deserialization {
-                what,
-                source: crate::SerializationFault::NonCanonical(i),
-            } => Error::Deserialization {
-                what,
-                source: crate::SerializationFault::NonCanonical(at + all - encoding.len() + i),
-            },
-            e => e,
-        })?;
+        let start = at + all - encoding.len();
+        crate::check_canonical_at("SRS", &p, &encoding[..used], start)?;
         out.push(p);
     }
     Ok(out)
