@@ -502,10 +502,13 @@ impl<E: Pairing> Scheme for AplonkGlobal<E> {
                 vidkit_kzg::multi_open::open_at_code_points(&pk.sigma, &f, code)
             },
         );
-        pis?.into_iter()
+        Ok(pis?
+            .into_iter()
             .enumerate()
-            .map(|(j, pi)| GlobalProof::new(file.clone(), pi, hint.tree.path(j).expect("j < n")))
-            .collect()
+            .map(|(j, pi)| {
+                GlobalProof::from_prover(file.clone(), pi, hint.tree.path(j).expect("j < n"))
+            })
+            .collect())
     }
 
     fn verify(
