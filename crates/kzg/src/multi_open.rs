@@ -311,12 +311,11 @@ pub fn open_at_integers<E: Pairing>(
     if k <= 1 {
         return Ok(vec![E::G1Affine::zero(); n]);
     }
-    let openings: Vec<E::G1> =
-        vidkit_core::pool::per_thread_chunks(n, RUN_PER_COEFFICIENT * (k - 1), |r| {
-            let mut differences = differences_at(ck, coeffs, r.start as u64);
-            step_forward(&mut differences, r.len())
-        });
-    Ok(E::G1::normalize_batch(&openings))
+    Ok(vidkit_core::pool::per_thread_chunks(
+        n,
+        RUN_PER_COEFFICIENT * (k - 1),
+        |r| vidkit_msm::forward_values(&differences_at(ck, coeffs, r.start as u64), r.len()),
+    ))
 }
 
 /// The shortest run of integers, per coefficient of `q`, that
@@ -365,23 +364,6 @@ fn differences_at<E: Pairing>(
     triangular_msms(ck, len, |i, row| {
         row.copy_from_slice(&at[i * len..i * len + len - i])
     })
-}
-
-/// The `len` values `π(x), π(x + 1), …` from the forward differences at `x`
-/// (`differences[i] = Δ^i π(x)`, the last one constant), advancing them.
-fn step_forward<G: CurveGroup>(differences: &mut [G], len: usize) -> Vec<G> {
-    let mut out = Vec::with_capacity(len);
-    for j in 0..len {
-        out.push(differences[0]);
-        if j + 1 < len {
-            // in increasing order each addend is still the difference at x
-            for i in 1..differences.len() {
-                let next = differences[i];
-                differences[i - 1] += next;
-            }
-        }
-    }
-    out
 }
 
 /// The KZG openings of `q` (coefficients `coeffs`) at the `n` points `α_j`

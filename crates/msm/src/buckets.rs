@@ -442,7 +442,7 @@ pub(crate) fn table_rows<P: SWCurveConfig>(
 
 /// The numerator `3x² + a` of the tangent slope `(3x² + a)/(2y)` at `p`.
 #[inline]
-fn tangent_numerator<P: SWCurveConfig>(p: &Affine<P>) -> P::BaseField {
+pub(crate) fn tangent_numerator<P: SWCurveConfig>(p: &Affine<P>) -> P::BaseField {
     let x2 = p.x.square();
     x2.double() + x2 + P::COEFF_A
 }

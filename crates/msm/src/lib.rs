@@ -102,6 +102,7 @@ pub mod blst;
 mod buckets;
 mod digits;
 mod fixed;
+mod forward;
 mod gt;
 pub mod pippenger;
 pub mod policy;
@@ -110,6 +111,7 @@ mod table;
 
 pub use bases::{MsmBases, MsmEngine};
 pub use fixed::FixedBases;
+pub use forward::forward_values;
 pub use gt::{gt_contains, gt_msm, try_gt_msm, GtFixedBases};
 pub use policy::{
     TablePlan, TablePolicy, Workload, DEFAULT_MULTIPLE_POINTS, DEFAULT_TABLE_POINTS,
