@@ -210,7 +210,7 @@ impl<'a, P: SWCurveConfig> Accumulator<'a, P> {
             self.flush_careful();
             return;
         }
-        let mut inv = acc.inverse().expect("a non-zero product");
+        let mut inv = crate::inverse::inverse(acc).expect("a non-zero product");
         for (i, &e) in self.batch.iter().enumerate().rev() {
             let b = e.bucket as usize;
             let p = &self.points[e.point as usize];
@@ -241,7 +241,7 @@ impl<'a, P: SWCurveConfig> Accumulator<'a, P> {
             }
         }
         // every factor is non-zero, so is the product
-        let mut inv = acc.inverse().expect("product of non-zero denominators");
+        let mut inv = crate::inverse::inverse(acc).expect("product of non-zero denominators");
         for (i, &e) in self.batch.iter().enumerate().rev() {
             let b = e.bucket as usize;
             let p = self.point(e);
@@ -518,7 +518,7 @@ fn multiples_chunk<P: SWCurveConfig>(
             prefix.push(acc);
             acc *= x;
         }
-        let Some(mut inv) = acc.inverse() else {
+        let Some(mut inv) = crate::inverse::inverse(acc) else {
             return false;
         };
         for (t, &j) in live.iter().enumerate().rev() {

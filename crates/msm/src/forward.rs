@@ -167,7 +167,7 @@ fn add_pairs<P: SWCurveConfig>(
             acc *= den;
         }
     }
-    let mut inv = acc.inverse().expect("a product of non-zero denominators");
+    let mut inv = crate::inverse::inverse(acc).expect("a product of non-zero denominators");
     for (i, s) in slopes.iter().enumerate().rev() {
         let Some((num, den)) = s else { continue };
         let (p, q) = (&a[i], &b[i]);

@@ -104,6 +104,7 @@ mod digits;
 mod fixed;
 mod forward;
 mod gt;
+mod inverse;
 pub mod pippenger;
 pub mod policy;
 mod scale;

@@ -1,0 +1,57 @@
+//! The field inversion that a batch of affine additions shares.
+//!
+//! Montgomery's trick turns a batch of `b` slope divisions into `3(b − 1)`
+//! multiplications and **one** inversion. arkworks inverts by a binary
+//! extended Euclid in portable Rust, some 340 `F_p` multiplications on
+//! BLS12-381, so with the batches of this crate (a few tens of additions
+//! for [`crate::forward_values`], up to about 500 for tables and buckets)
+//! the inversion costs up to several multiplications per addition. For
+//! BLS12-381's `F_p` and `F_{p^2}` (the coordinates of G1 and G2) it goes
+//! to blst's assembly instead (`vidkit_blst::fp`, about 5× faster); every
+//! other field keeps arkworks' `Field::inverse`. The value is the same.
+
+use ark_ff::Field;
+
+/// `1/x`, `None` for zero (blst for BLS12-381's `F_p` and `F_{p^2}` with
+/// `std` on 64-bit targets, arkworks otherwise).
+#[inline]
+pub(crate) fn inverse<F: Field>(x: F) -> Option<F> {
+    #[cfg(all(feature = "std", target_pointer_width = "64"))]
+    {
+        use ark_std::any::Any;
+        let mut out = x;
+        let slot = &mut out as &mut dyn Any;
+        if let Some(v) = slot.downcast_mut::<ark_bls12_381::Fq>() {
+            *v = vidkit_blst::fp::inverse(v)?;
+            return Some(out);
+        }
+        if let Some(v) = slot.downcast_mut::<ark_bls12_381::Fq2>() {
+            *v = vidkit_blst::fp::inverse_fp2(v)?;
+            return Some(out);
+        }
+    }
+    x.inverse()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ark_std::rand::SeedableRng;
+
+    fn check<F: Field>() {
+        let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(5);
+        let mut xs: Vec<F> = (0..50).map(|_| F::rand(&mut rng)).collect();
+        xs.extend([F::zero(), F::one(), -F::one()]);
+        for x in xs {
+            assert_eq!(inverse(x), x.inverse());
+        }
+    }
+
+    #[test]
+    fn equals_arkworks_on_every_coordinate_field() {
+        check::<ark_bls12_381::Fq>();
+        check::<ark_bls12_381::Fq2>();
+        check::<ark_bn254::Fq>();
+        check::<ark_bn254::Fq2>();
+    }
+}
