@@ -5,7 +5,9 @@
 //!
 //! Hand-written rather than with the `built` or `rustc_version` crates: it
 //! reads five environment variables that Cargo sets for build scripts and
-//! runs `$RUSTC -V`, which is all those crates would do here.
+//! runs `$RUSTC -V`, which is all those crates would do here. The release
+//! profile's codegen units, which cargo does not pass on, are read from the
+//! workspace manifest (with `toml`).
 
 use std::env;
 use std::process::Command;
@@ -23,12 +25,16 @@ fn main() {
     println!("cargo:rustc-env=VIDKIT_RUSTC_VERSION={version}");
 
     let var = |name: &str| env::var(name).unwrap_or_default();
-    println!(
-        "cargo:rustc-env=VIDKIT_BUILD_PROFILE={} opt-level={} debug={}",
+    let mut profile = format!(
+        "{} opt-level={} debug={}",
         var("PROFILE"),
         var("OPT_LEVEL"),
         var("DEBUG")
     );
+    if let Some(units) = release_codegen_units() {
+        profile.push_str(&format!(" codegen-units={units}"));
+    }
+    println!("cargo:rustc-env=VIDKIT_BUILD_PROFILE={profile}");
     // CARGO_ENCODED_RUSTFLAGS separates the flags with 0x1f.
     let flags = var("CARGO_ENCODED_RUSTFLAGS").replace('\u{1f}', " ");
     println!("cargo:rustc-env=VIDKIT_RUSTFLAGS={}", flags.trim());
@@ -40,4 +46,28 @@ fn main() {
         .collect();
     features.sort();
     println!("cargo:rustc-env=VIDKIT_FEATURES={}", features.join(","));
+}
+
+/// The release profile's codegen units (they change the figures: see the
+/// workspace manifest), for release builds: cargo does not tell build
+/// scripts, so from `CARGO_PROFILE_RELEASE_CODEGEN_UNITS` if set, else from
+/// the workspace manifest's `[profile.release]`.
+fn release_codegen_units() -> Option<String> {
+    const VAR: &str = "CARGO_PROFILE_RELEASE_CODEGEN_UNITS";
+    println!("cargo:rerun-if-env-changed={VAR}");
+    if env::var("PROFILE").ok()? != "release" {
+        return None;
+    }
+    if let Ok(units) = env::var(VAR) {
+        return Some(units);
+    }
+    let manifest =
+        std::path::Path::new(&env::var("CARGO_MANIFEST_DIR").ok()?).join("../Cargo.toml");
+    println!("cargo:rerun-if-changed={}", manifest.display());
+    let text = std::fs::read_to_string(manifest).ok()?;
+    let doc: toml::Table = text.parse().ok()?;
+    doc.get("profile")?
+        .get("release")?
+        .get("codegen-units")
+        .map(|units| units.to_string())
 }

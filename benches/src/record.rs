@@ -77,8 +77,10 @@ pub struct RunInfo {
     pub rustc_version: String,
     /// The enabled features of `vidkit-benches` (comma separated).
     pub features: String,
-    /// Build profile, optimisation level and debug info, e.g.
-    /// `release opt-level=3 debug=0`.
+    /// Build profile, optimisation level and debug info, and for release
+    /// builds the codegen units, e.g.
+    /// `release opt-level=3 debug=false codegen-units=1` (records written
+    /// before the release profile's units were recorded had 16).
     pub build_profile: String,
     /// Extra flags passed to rustc (`RUSTFLAGS`), empty when none.
     pub rustflags: String,
