@@ -73,8 +73,9 @@ struct Accumulator<'a, P: SWCurveConfig> {
     queue_size: usize,
 }
 
-/// What the affine addition of a point to a non-empty bucket amounts to.
-enum Kind<F> {
+/// What the affine addition of two points other than the identity amounts
+/// to ([`kind`]).
+pub(crate) enum Kind<F> {
     /// Distinct `x`: slope `(y_p − y_q)/(x_p − x_q)`.
     Add(F),
     /// Same point: slope `(3x² + a)/(2y)`.
@@ -163,17 +164,6 @@ impl<'a, P: SWCurveConfig> Accumulator<'a, P> {
         }
     }
 
-    #[inline]
-    fn kind(q: &Affine<P>, p: &Affine<P>) -> Kind<P::BaseField> {
-        if q.x != p.x {
-            Kind::Add(p.x - q.x)
-        } else if q.y == p.y && !p.y.is_zero() {
-            Kind::Double(p.y.double())
-        } else {
-            Kind::Cancel
-        }
-    }
-
     /// Executes the batch with one inversion (Montgomery's trick).
     ///
     /// The common case is a batch of plain additions (`x_P ≠ x_S` for every
@@ -235,7 +225,7 @@ impl<'a, P: SWCurveConfig> Accumulator<'a, P> {
         for &e in &self.batch {
             self.prefix.push(acc);
             let q = &self.buckets[e.bucket as usize];
-            match Self::kind(q, &self.point(e)) {
+            match kind(q, &self.point(e)) {
                 Kind::Add(d) | Kind::Double(d) => acc *= d,
                 Kind::Cancel => {}
             }
@@ -246,7 +236,7 @@ impl<'a, P: SWCurveConfig> Accumulator<'a, P> {
             let b = e.bucket as usize;
             let p = self.point(e);
             let q = self.buckets[b];
-            let (d, num) = match Self::kind(&q, &p) {
+            let (d, num) = match kind(&q, &p) {
                 Kind::Add(d) => (d, p.y - q.y),
                 Kind::Double(d) => (d, tangent_numerator::<P>(&q)),
                 Kind::Cancel => {
@@ -438,6 +428,20 @@ pub(crate) fn table_rows<P: SWCurveConfig>(
             sum
         })
         .collect()
+}
+
+/// `q + p` for points other than the identity: a slope with denominator
+/// `x_p − x_q` (numerator `y_p − y_q`), the tangent's with denominator `2y`
+/// (numerator [`tangent_numerator`]), or the identity.
+#[inline]
+pub(crate) fn kind<P: SWCurveConfig>(q: &Affine<P>, p: &Affine<P>) -> Kind<P::BaseField> {
+    if q.x != p.x {
+        Kind::Add(p.x - q.x)
+    } else if q.y == p.y && !p.y.is_zero() {
+        Kind::Double(p.y.double())
+    } else {
+        Kind::Cancel
+    }
 }
 
 /// The numerator `3x² + a` of the tangent slope `(3x² + a)/(2y)` at `p`.

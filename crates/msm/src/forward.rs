@@ -16,12 +16,15 @@
 //! addition, against some 11M + 5S for the projective addition of two
 //! projective points. Other groups add projectively and normalise once.
 
-use crate::{buckets::tangent_numerator, fixed::affine_group};
+use crate::{
+    buckets::{kind, tangent_numerator, Kind},
+    fixed::affine_group,
+};
 use ark_ec::{
     short_weierstrass::{Affine, SWCurveConfig},
     AffineRepr, CurveGroup,
 };
-use ark_ff::{AdditiveGroup, Field, Zero};
+use ark_ff::Field;
 use ark_std::{any::Any, boxed::Box, vec, vec::Vec};
 
 /// `v(x), v(x + 1), …, v(x + len − 1)` in affine coordinates, from the
@@ -35,19 +38,11 @@ pub fn forward_values<G: CurveGroup>(differences: &[G], len: usize) -> Vec<G::Af
     }
     if affine_group::<G>() {
         let start = G::normalize_batch(differences);
-        let start = match on::<G, ark_bls12_381::g1::Config>(start, len) {
-            Ok(values) => return values,
-            Err(start) => start,
-        };
-        let start = match on::<G, ark_bn254::g1::Config>(start, len) {
-            Ok(values) => return values,
-            Err(start) => start,
-        };
-        let start = match on::<G, ark_bls12_381::g2::Config>(start, len) {
-            Ok(values) => return values,
-            Err(start) => start,
-        };
-        if let Ok(values) = on::<G, ark_bn254::g2::Config>(start, len) {
+        let values = on::<G, ark_bls12_381::g1::Config>(&start, len)
+            .or_else(|| on::<G, ark_bn254::g1::Config>(&start, len))
+            .or_else(|| on::<G, ark_bls12_381::g2::Config>(&start, len))
+            .or_else(|| on::<G, ark_bn254::g2::Config>(&start, len));
+        if let Some(values) = values {
             return values;
         }
     }
@@ -74,30 +69,24 @@ fn projective_values<G: CurveGroup>(differences: &[G], len: usize) -> Vec<G::Aff
     G::normalize_batch(&out)
 }
 
-/// [`affine_values`] if `G::Affine` is `Affine<P>` (a checked downcast that
-/// moves the vector, no copy); the start back otherwise.
+/// [`affine_values`] if `G::Affine` is `Affine<P>` (checked downcasts, as
+/// `crate::fixed`'s table builds do; a `&Vec`, not a slice: the downcast
+/// needs a sized type), else `None`.
+#[allow(clippy::ptr_arg)]
 fn on<G: CurveGroup, P: SWCurveConfig>(
-    start: Vec<G::Affine>,
+    start: &Vec<G::Affine>,
     len: usize,
-) -> Result<Vec<G::Affine>, Vec<G::Affine>> {
-    let boxed: Box<dyn Any> = Box::new(start);
-    match boxed.downcast::<Vec<Affine<P>>>() {
-        Ok(start) => {
-            let values: Box<dyn Any> = Box::new(affine_values(*start, len));
-            Ok(*values
-                .downcast::<Vec<G::Affine>>()
-                .expect("the same type as the start"))
-        }
-        Err(boxed) => Err(*boxed
-            .downcast::<Vec<G::Affine>>()
-            .expect("the type it was boxed as")),
-    }
+) -> Option<Vec<G::Affine>> {
+    let start = (start as &dyn Any).downcast_ref::<Vec<Affine<P>>>()?;
+    let values: Box<dyn Any> = Box::new(affine_values(start, len));
+    values.downcast::<Vec<G::Affine>>().ok().map(|b| *b)
 }
 
 /// [`forward_values`] in affine coordinates: each step one batch of
 /// independent additions `Δ^i v(x) + Δ^{i+1} v(x)`.
-fn affine_values<P: SWCurveConfig>(mut d: Vec<Affine<P>>, len: usize) -> Vec<Affine<P>> {
+fn affine_values<P: SWCurveConfig>(start: &[Affine<P>], len: usize) -> Vec<Affine<P>> {
     let mut out = Vec::with_capacity(len);
+    let mut d = start.to_vec();
     let mut next = d.clone();
     let mut scratch = Scratch::default();
     for j in 0..len {
@@ -148,14 +137,15 @@ fn add_pairs<P: SWCurveConfig>(
         } else if q.is_zero() {
             *o = *p;
             None
-        } else if p.x != q.x {
-            Some((q.y - p.y, q.x - p.x))
-        } else if p.y == q.y && !p.y.is_zero() {
-            Some((tangent_numerator(p), p.y.double()))
         } else {
-            // opposite points (or a point of order 2 doubled)
-            *o = Affine::identity();
-            None
+            match kind(p, q) {
+                Kind::Add(den) => Some((q.y - p.y, den)),
+                Kind::Double(den) => Some((tangent_numerator(p), den)),
+                Kind::Cancel => {
+                    *o = Affine::identity();
+                    None
+                }
+            }
         };
         slopes.push(slope);
     }
