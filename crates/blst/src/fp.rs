@@ -1,26 +1,33 @@
-//! Inversion in BLS12-381's base field `F_p` with blst.
+//! Field arithmetic of BLS12-381 with blst, for the batch-affine additions
+//! of `vidkit-msm`: inversion in `F_p` (and `F_{p^2}` by the norm), and
+//! products and squares in `F_{p^2}`.
 //!
-//! The batch-affine additions of `vidkit-msm` share one field inversion
-//! among a batch of slopes (Montgomery's trick), and with batches of some
-//! tens to hundreds of additions the inversion is a visible share of each:
-//! arkworks inverts in `F_p` by a binary extended Euclid in portable Rust,
-//! about 8.2 µs (some 340 multiplications) on one core of a 2-vCPU AMD EPYC
-//! VM, where blst's `blst_fp_inverse` (a constant-time modular inversion in
-//! assembly) took 1.6 µs (`cargo run --release -p vidkit-blst --example
-//! inverse`).
+//! The batch-affine additions share one field inversion among a batch of
+//! slopes (Montgomery's trick), and with batches of some tens to hundreds
+//! of additions the inversion is a visible share of each: arkworks inverts
+//! in `F_p` by a binary extended Euclid in portable Rust, about 8.2 µs (some
+//! 340 multiplications) on one core of a 2-vCPU AMD EPYC VM, where blst's
+//! `blst_fp_inverse` (a constant-time modular inversion in assembly) took
+//! 1.6 µs (`cargo run --release -p vidkit-blst --example inverse`). In
+//! `F_{p^2}` (G2's coordinates) blst's product and square took 0.83× and
+//! 0.74× arkworks' time on a later VM of the same kind (dependent chains;
+//! arkworks computes `F_{p^2}` products with a generic sum of products that
+//! its assembly does not cover). In `F_p` blst's product was not faster
+//! than arkworks' there, so none is offered.
 //!
 //! # Why this module uses `unsafe`
 //!
-//! blst's safe Rust API has no field inversion. The exported C function
-//! `blst_fp_inverse` is called directly, with a pointer to a fresh output
-//! value and one to an initialised input, both owned here for the call.
+//! blst's safe Rust API has no field arithmetic. The exported C functions
+//! (`blst_fp_inverse`, `blst_fp2_mul`, `blst_fp2_sqr`) are called directly,
+//! with a pointer to a fresh output value and pointers to initialised
+//! inputs, all owned here for the call.
 
 #![allow(unsafe_code)]
 
-use crate::{from_fp, to_fp};
+use crate::{from_fp, from_fp2, to_fp, to_fp2};
 use ark_bls12_381::{Fq, Fq2};
 use ark_ff::{Field, Zero};
-use blst::{blst_fp, blst_fp_inverse};
+use blst::{blst_fp, blst_fp2, blst_fp2_mul, blst_fp2_sqr, blst_fp_inverse};
 
 /// `1/x` in `F_p`, `None` for zero: the value arkworks' `Field::inverse`
 /// gives, computed by blst.
@@ -57,6 +64,41 @@ pub fn inverse_fp2(x: &Fq2) -> Option<Fq2> {
     Some(Fq2::new(x.c0 * norm, -(x.c1 * norm)))
 }
 
+/// `a·b` in `F_{p^2}`, by blst.
+///
+/// ```
+/// use ark_bls12_381::{Fq, Fq2};
+/// let a = Fq2::new(Fq::from(3u64), Fq::from(7u64));
+/// let b = Fq2::new(Fq::from(5u64), Fq::from(11u64));
+/// assert_eq!(vidkit_blst::fp::mul_fp2(&a, &b), a * b);
+/// ```
+#[inline]
+pub fn mul_fp2(a: &Fq2, b: &Fq2) -> Fq2 {
+    let (a, b) = (to_fp2(a), to_fp2(b));
+    let mut out = blst_fp2::default();
+    // SAFETY: the three pointers are to values owned here and live for the
+    // call; blst writes only `out`.
+    unsafe { blst_fp2_mul(&mut out, &a, &b) };
+    from_fp2(&out)
+}
+
+/// `a²` in `F_{p^2}`, by blst.
+///
+/// ```
+/// use ark_bls12_381::{Fq, Fq2};
+/// use ark_ff::Field;
+/// let a = Fq2::new(Fq::from(3u64), Fq::from(7u64));
+/// assert_eq!(vidkit_blst::fp::square_fp2(&a), a.square());
+/// ```
+#[inline]
+pub fn square_fp2(a: &Fq2) -> Fq2 {
+    let a = to_fp2(a);
+    let mut out = blst_fp2::default();
+    // SAFETY: as in `mul_fp2`.
+    unsafe { blst_fp2_sqr(&mut out, &a) };
+    from_fp2(&out)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -80,6 +122,10 @@ mod tests {
         ]);
         for y in &ys {
             assert_eq!(inverse_fp2(y), y.inverse(), "{y}");
+            assert_eq!(square_fp2(y), y.square(), "{y}");
+            for z in &ys[..20] {
+                assert_eq!(mul_fp2(y, z), *y * z, "{y} {z}");
+            }
         }
     }
 }

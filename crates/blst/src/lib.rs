@@ -48,11 +48,13 @@
 //! as fast as arkworks' (what `vidkit-msm`'s `G_T` multi-exponentiation
 //! uses on BLS12-381). The last two are not in blst's safe API either.
 //!
-//! # Field inversion
+//! # Field arithmetic
 //!
 //! [`fp::inverse`] inverts in `F_p` (and [`fp::inverse_fp2`] in `F_{p^2}`)
 //! with blst's assembly, about 5× faster than arkworks: the one inversion
 //! that `vidkit-msm`'s batch-affine additions share per batch.
+//! [`fp::mul_fp2`] and [`fp::square_fp2`] multiply and square in
+//! `F_{p^2}` (G2's additions there).
 //!
 //! [`lines`], [`gt`] and [`fp`] are the only `unsafe` code of the workspace;
 //! their docs say what each call relies on.

@@ -8,8 +8,8 @@
 //! ships (BLS12-381 and BN254, G1 and G2), the bases are moved through
 //! `Box<dyn Any>` (a checked downcast, no `unsafe`) into a [`MsmEngine`] of
 //! the concrete curve running the batch-affine Pippenger (for BLS12-381
-//! without a table on one thread, with `std` on 64-bit targets: blst's
-//! Pippenger, see [`crate::blst`]); any other group
+//! MSMs of fewer than 64 points without a table, with `std` on 64-bit
+//! targets: blst's Pippenger, see [`crate::blst`]); any other group
 //! gets arkworks' `VariableBaseMSM::msm`, which calls its
 //! `SWCurveConfig::msm`, so a curve crate plugs in its own fast MSM by
 //! overriding that method (vidkit-bls24-317 does). The downcast costs one
@@ -296,7 +296,7 @@ impl<P: SWCurveConfig> MsmEngine<Projective<P>> for Fast<P> {
     }
     fn msm(&self, scalars: &[P::ScalarField]) -> Projective<P> {
         let n = self.bases.len().min(scalars.len());
-        // blst (BLS12-381 on one thread) beats the GLV path from two points
+        // blst (BLS12-381, few points) beats the GLV path from two points
         let per_point = if blst_here::<P>(n) {
             1
         } else {
@@ -315,7 +315,7 @@ impl<P: SWCurveConfig> MsmEngine<Projective<P>> for Fast<P> {
     }
     /// With `parallel`, one row per task; over plain bases through
     /// [`vidkit_pool::map_items`], so that rows enough to share out evenly
-    /// each run planned for one thread (blst on BLS12-381) instead of
+    /// each run planned for one thread instead of
     /// splitting over the pool.
     #[cfg(feature = "parallel")]
     fn msm_rows(&self, scalars: &[P::ScalarField], len: usize) -> Vec<Projective<P>> {
@@ -332,7 +332,7 @@ impl<P: SWCurveConfig> MsmEngine<Projective<P>> for Fast<P> {
             // additions instead of W passes with their bucket reductions
             Some(t) => t.msm_bigint(scalars),
             None => {
-                // BLS12-381 on one thread, or few points: blst (see `crate::blst`)
+                // BLS12-381, fewer than `BLST_BELOW` points: blst (see `crate::blst`)
                 #[cfg(all(feature = "std", target_pointer_width = "64"))]
                 if blst_here::<P>(scalars.len().min(self.bases.len()))
                     && let Some(sum) = crate::blst::msm(&self.bases, scalars)
@@ -346,8 +346,6 @@ impl<P: SWCurveConfig> MsmEngine<Projective<P>> for Fast<P> {
     fn name(&self) -> &'static str {
         if self.table.is_some() {
             "batch-affine-table"
-        } else if blst_serves::<P>() {
-            "blst"
         } else {
             "batch-affine"
         }
@@ -379,18 +377,21 @@ fn blst_serves<P: SWCurveConfig>() -> bool {
     false
 }
 
-/// Below this many points a plain MSM on BLS12-381 runs blst on the calling
-/// thread even on a pool of several threads: its tasks would be shorter
-/// than the cost of waking the pool's threads for them (at 4 and 16
-/// points on two threads, 0.36× and 0.68× the time of the split MSM in a
-/// batch verification; `docs/msm.md`).
-pub(crate) const BLST_ON_THIS_THREAD_BELOW: usize = 64;
+/// Below this many points a plain MSM on BLS12-381 runs blst, on the
+/// calling thread whatever the pool; from this many the batch-affine
+/// Pippenger is as fast or faster. One thread, G1 and G2 (`docs/msm.md`):
+/// blst 0.96–1.07× the batch-affine time from 32 to 128 points, 1.05–1.16×
+/// from 256 to 2^20. On a pool of several threads, tasks of fewer points
+/// would be shorter than the cost of waking the pool's threads (at 4 and 16
+/// points on two threads, blst took 0.36× and 0.68× the time of the split
+/// MSM in a batch verification).
+pub(crate) const BLST_BELOW: usize = 64;
 
-/// Whether a plain MSM of `n` points over `Projective<P>` goes to blst now:
-/// a group blst serves, on a pool of one thread or with fewer than
-/// [`BLST_ON_THIS_THREAD_BELOW`] points (see [`crate::blst`]).
+/// Whether a plain MSM of `n` points over `Projective<P>` goes to blst: a
+/// group blst serves and fewer than [`BLST_BELOW`] points (see
+/// [`crate::blst`]).
 fn blst_here<P: SWCurveConfig>(n: usize) -> bool {
-    blst_serves::<P>() && (vidkit_pool::threads() == 1 || n < BLST_ON_THIS_THREAD_BELOW)
+    blst_serves::<P>() && n < BLST_BELOW
 }
 
 /// The fast engine for `G` if `G` is one of the groups listed here.

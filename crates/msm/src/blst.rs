@@ -1,28 +1,23 @@
-//! BLS12-381 MSMs over plain bases on one thread, and `G_T`
+//! BLS12-381 MSMs of few points over plain bases, and `G_T`
 //! multi-exponentiations: blst.
 //!
-//! For BLS12-381's G1 and G2, an MSM over plain bases ([`msm`](crate::msm),
-//! [`msm_bigint`](crate::msm_bigint), [`MsmBases`](crate::MsmBases) without
-//! a table) that runs on **one thread** goes to blst's Pippenger
-//! (vidkit-blst) instead of the batch-affine Pippenger of
-//! [`pippenger`](crate::pippenger). The algorithms differ little; the field
-//! arithmetic does: blst multiplies in `F_p` and `F_{p^2}` with assembly
-//! (`mulx`/`adx` chosen at run time, so any x86-64 runs it), where arkworks'
-//! portable Rust takes 1.1–1.3× gnark-crypto's time in `F_p` and about 1.6×
-//! in `F_{p^2}`. Measured on one thread, blst takes 0.81–0.94× the time of
-//! the batch-affine Pippenger in G1 from 2^8 to 2^20 points and 0.77–0.81×
-//! in G2 to 2^16 (`docs/msm.md`).
+//! For BLS12-381's G1 and G2, an MSM of fewer than 64 points over plain
+//! bases ([`msm`](crate::msm), [`msm_bigint`](crate::msm_bigint),
+//! [`MsmBases`](crate::MsmBases) without a table) goes to blst's Pippenger
+//! (vidkit-blst), on the calling thread whatever the pool: from 2 to 63
+//! points it beats both arkworks' small-MSM path and a GLV multiplication
+//! per point. From 64 points the batch-affine Pippenger of
+//! [`pippenger`](crate::pippenger) takes over: on one thread blst took
+//! 0.96–1.07× its time from 32 to 128 points and 1.05–1.16× from 256 to
+//! 2^20, in G1 and G2 (`docs/msm.md`), since the batch-affine additions
+//! (one shared inversion, by blst, per batch; `F_{p^2}` products by blst)
+//! cost less than blst's XYZZ buckets. (Earlier measurements, before the
+//! release profile moved to one codegen unit and the batches' inversions
+//! to blst, and on another VM, had blst's Pippenger ahead on one thread,
+//! and it served every size there.) Both compute the same point.
 //!
-//! On a pool of several threads (with `parallel`) the batch-affine
-//! Pippenger stays: blst runs on the calling thread (the workspace builds it
-//! with `no-threads`), and cutting the points into one blst MSM per thread
-//! measured 1.03–1.32× the time of the batch-affine code's own cut into
-//! window groups and chunks on two threads (`docs/msm.md`). Both compute
-//! the same point.
-//!
-//! The points cross over as limbs (vidkit-blst), copied at each call: a
-//! copy of `n` points against an MSM of `n` points. Tables
-//! ([`TablePlan::Windows`](crate::TablePlan),
+//! The points cross over as limbs (vidkit-blst), copied at each call.
+//! Tables ([`TablePlan::Windows`](crate::TablePlan),
 //! [`FixedBases`](crate::FixedBases)) keep vidkit's own code: blst has no
 //! precomputed-table MSM for arbitrary bases.
 //!

@@ -33,6 +33,8 @@ use ark_ec::{
 use ark_ff::{AdditiveGroup, Field, Zero};
 use ark_std::{vec, vec::Vec};
 
+use crate::inverse::{mul, square};
+
 /// Additions per batch (one field inversion each) for `n_buckets` buckets.
 /// Conflicts are rare when the batch is small against the bucket count; the
 /// inversion is amortised once the batch has a few hundred entries.
@@ -194,7 +196,7 @@ impl<'a, P: SWCurveConfig> Accumulator<'a, P> {
         let mut acc = P::BaseField::ONE;
         for d in &self.dx {
             self.prefix.push(acc);
-            acc *= d;
+            acc = mul(&acc, d);
         }
         if acc.is_zero() {
             self.flush_careful();
@@ -206,10 +208,10 @@ impl<'a, P: SWCurveConfig> Accumulator<'a, P> {
             let p = &self.points[e.point as usize];
             let q = self.buckets[b];
             // slope (±y_P − y_S)/(x_P − x_S)
-            let lambda = self.dy[i] * (inv * self.prefix[i]);
-            inv *= self.dx[i];
-            let x3 = lambda.square() - q.x - p.x;
-            let y3 = lambda * (q.x - x3) - q.y;
+            let lambda = mul(&self.dy[i], &mul(&inv, &self.prefix[i]));
+            inv = mul(&inv, &self.dx[i]);
+            let x3 = square(&lambda) - q.x - p.x;
+            let y3 = mul(&lambda, &(q.x - x3)) - q.y;
             self.buckets[b] = Affine::new_unchecked(x3, y3);
             self.state[b] = FULL;
         }
@@ -226,7 +228,7 @@ impl<'a, P: SWCurveConfig> Accumulator<'a, P> {
             self.prefix.push(acc);
             let q = &self.buckets[e.bucket as usize];
             match kind(q, &self.point(e)) {
-                Kind::Add(d) | Kind::Double(d) => acc *= d,
+                Kind::Add(d) | Kind::Double(d) => acc = mul(&acc, &d),
                 Kind::Cancel => {}
             }
         }
@@ -245,10 +247,10 @@ impl<'a, P: SWCurveConfig> Accumulator<'a, P> {
                     continue;
                 }
             };
-            let lambda = num * (inv * self.prefix[i]);
-            inv *= d;
-            let x3 = lambda.square() - q.x - p.x;
-            let y3 = lambda * (q.x - x3) - q.y;
+            let lambda = mul(&num, &mul(&inv, &self.prefix[i]));
+            inv = mul(&inv, &d);
+            let x3 = square(&lambda) - q.x - p.x;
+            let y3 = mul(&lambda, &(q.x - x3)) - q.y;
             self.buckets[b] = Affine::new_unchecked(x3, y3);
             self.state[b] = FULL;
         }
@@ -520,7 +522,7 @@ fn multiples_chunk<P: SWCurveConfig>(
         let mut acc = P::BaseField::ONE;
         for x in &den {
             prefix.push(acc);
-            acc *= x;
+            acc = mul(&acc, x);
         }
         let Some(mut inv) = crate::inverse::inverse(acc) else {
             return false;
@@ -532,10 +534,10 @@ fn multiples_chunk<P: SWCurveConfig>(
             } else {
                 q.y - p.y
             };
-            let lambda = num * (inv * prefix[t]);
-            inv *= den[t];
-            let x3 = lambda.square() - q.x - p.x;
-            let y3 = lambda * (p.x - x3) - p.y;
+            let lambda = mul(&num, &mul(&inv, &prefix[t]));
+            inv = mul(&inv, &den[t]);
+            let x3 = square(&lambda) - q.x - p.x;
+            let y3 = mul(&lambda, &(p.x - x3)) - p.y;
             out[j * half + d] = Affine::new_unchecked(x3, y3);
         }
     }

@@ -19,6 +19,7 @@
 use crate::{
     buckets::{kind, tangent_numerator, Kind},
     fixed::affine_group,
+    inverse::{mul, square},
 };
 use ark_ec::{
     short_weierstrass::{Affine, SWCurveConfig},
@@ -154,17 +155,17 @@ fn add_pairs<P: SWCurveConfig>(
     for s in slopes.iter() {
         prefix.push(acc);
         if let Some((_, den)) = s {
-            acc *= den;
+            acc = mul(&acc, den);
         }
     }
     let mut inv = crate::inverse::inverse(acc).expect("a product of non-zero denominators");
     for (i, s) in slopes.iter().enumerate().rev() {
         let Some((num, den)) = s else { continue };
         let (p, q) = (&a[i], &b[i]);
-        let lambda = *num * (inv * prefix[i]);
-        inv *= den;
-        let x3 = lambda.square() - p.x - q.x;
-        let y3 = lambda * (p.x - x3) - p.y;
+        let lambda = mul(num, &mul(&inv, &prefix[i]));
+        inv = mul(&inv, den);
+        let x3 = square(&lambda) - p.x - q.x;
+        let y3 = mul(&lambda, &(p.x - x3)) - p.y;
         out[i] = Affine::new_unchecked(x3, y3);
     }
 }

@@ -1,4 +1,5 @@
-//! The field inversion that a batch of affine additions shares.
+//! The field arithmetic of batches of affine additions: the one inversion
+//! a batch shares, and the products and squares of its slopes.
 //!
 //! Montgomery's trick turns a batch of `b` slope divisions into `3(b − 1)`
 //! multiplications and **one** inversion. arkworks inverts by a binary
@@ -9,6 +10,12 @@
 //! BLS12-381's `F_p` and `F_{p^2}` (the coordinates of G1 and G2) it goes
 //! to blst's assembly instead (`vidkit_blst::fp`, about 5× faster); every
 //! other field keeps arkworks' `Field::inverse`. The value is the same.
+//!
+//! The products and squares of BLS12-381's `F_{p^2}` (G2's additions) go to
+//! blst too: 79 ns and 54 ns against arkworks' 95 ns and 73 ns, dependent
+//! chains on one core of the 2-vCPU AMD EPYC VM. In `F_p` blst's product
+//! took 28 ns against arkworks' 25 ns there, so G1 keeps arkworks'. The
+//! type checks are resolved at compile time, one per monomorphised caller.
 
 use ark_ff::Field;
 
@@ -33,6 +40,42 @@ pub(crate) fn inverse<F: Field>(x: F) -> Option<F> {
     x.inverse()
 }
 
+/// `a·b`: blst for BLS12-381's `F_{p^2}` (the coordinates of G2) with `std`
+/// on 64-bit targets, arkworks otherwise. blst's `F_{p^2}` product takes
+/// about 0.83× arkworks' time and its square 0.74× here; in `F_p` blst's
+/// product is not faster than arkworks' (see the module docs).
+#[inline(always)]
+pub(crate) fn mul<F: Field>(a: &F, b: &F) -> F {
+    #[cfg(all(feature = "std", target_pointer_width = "64"))]
+    {
+        use ark_std::any::Any;
+        let mut out = *a;
+        if let (Some(v), Some(b)) = (
+            (&mut out as &mut dyn Any).downcast_mut::<ark_bls12_381::Fq2>(),
+            (b as &dyn Any).downcast_ref::<ark_bls12_381::Fq2>(),
+        ) {
+            *v = vidkit_blst::fp::mul_fp2(v, b);
+            return out;
+        }
+    }
+    *a * b
+}
+
+/// `a²` (blst for BLS12-381's `F_{p^2}`, as [`mul`]).
+#[inline(always)]
+pub(crate) fn square<F: Field>(a: &F) -> F {
+    #[cfg(all(feature = "std", target_pointer_width = "64"))]
+    {
+        use ark_std::any::Any;
+        let mut out = *a;
+        if let Some(v) = (&mut out as &mut dyn Any).downcast_mut::<ark_bls12_381::Fq2>() {
+            *v = vidkit_blst::fp::square_fp2(v);
+            return out;
+        }
+    }
+    a.square()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -42,8 +85,12 @@ mod tests {
         let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(5);
         let mut xs: Vec<F> = (0..50).map(|_| F::rand(&mut rng)).collect();
         xs.extend([F::zero(), F::one(), -F::one()]);
-        for x in xs {
+        for (i, &x) in xs.iter().enumerate() {
             assert_eq!(inverse(x), x.inverse());
+            assert_eq!(square(&x), x.square());
+            for y in &xs[i..] {
+                assert_eq!(mul(&x, y), x * y);
+            }
         }
     }
 

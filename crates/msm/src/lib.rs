@@ -43,14 +43,12 @@
 //! [`TablePolicy::break_even`] gives the count at which a table starts to
 //! pay, for callers that learn the count as they go (rent or buy).
 //!
-//! **BLS12-381 through blst.** For BLS12-381's G1 and G2 without a table,
-//! on one thread (and below 64 points on any pool, where waking the pool's
-//! threads would cost more than the split saves), with `std` on a 64-bit
-//! target, the MSM is blst's Pippenger instead ([`blst`] module; conversions in vidkit-blst): its
-//! assembly field arithmetic makes it 0.81–0.94× the time of the
-//! batch-affine Pippenger in G1 and 0.77–0.81× in G2 (`docs/msm.md`).
-//! Pools of several threads, BN254, BLS24-317, tables and builds without
-//! `std` keep the code of this crate.
+//! **BLS12-381 through blst, for few points.** For BLS12-381's G1 and G2
+//! without a table, an MSM of fewer than 64 points (on any pool, with `std`
+//! on a 64-bit target) is blst's Pippenger ([`blst`] module; conversions in
+//! vidkit-blst); from 64 points the batch-affine Pippenger of this crate is
+//! as fast or faster (0.86–0.95× blst's time in G1 from 256 points to 2^20,
+//! 0.88–0.93× in G2 to 2^16; `docs/msm.md`).
 //!
 //! Why hand-written: arkworks 0.6 (the version vidkit is pinned to) has no
 //! batch-affine MSM, and no maintained crate offers one generic over
@@ -62,7 +60,7 @@
 //! * [`msm`], [`msm_bigint`], [`MsmBases`]: for **any** `G: CurveGroup`
 //!   (what the scheme crates, generic over `E: Pairing`, call). The fast path
 //!   is chosen at run time by a safe `TypeId` check and `Box<dyn Any>`
-//!   downcast for BLS12-381 (blst on one thread without a table) and BN254
+//!   downcast for BLS12-381 (blst below 64 points without a table) and BN254
 //!   (G1, G2); any other group goes to
 //!   arkworks' `VariableBaseMSM::msm`, which calls `SWCurveConfig::msm` of
 //!   its curve — so a curve crate gets the fast path by overriding that
@@ -93,8 +91,9 @@
 //!   with a short exponent (the check untrusted `G_T` elements need).
 //!
 //! Every batch of affine additions shares one field inversion; on
-//! BLS12-381 (`std`, 64-bit) it is blst's (about 5× faster than arkworks',
-//! `inverse` module).
+//! BLS12-381 (`std`, 64-bit) it is blst's (about 5× faster than arkworks'),
+//! and so are the `F_{p^2}` products and squares of G2's additions (0.83×
+//! and 0.74× arkworks' time; `inverse` module).
 //!
 //! Results are exact group elements: the `parallel` feature (windows or
 //! chunks on the rayon pool) gives the same points as the sequential path.
