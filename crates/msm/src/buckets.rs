@@ -33,7 +33,7 @@ use ark_ec::{
 use ark_ff::{AdditiveGroup, Field, Zero};
 use ark_std::{vec, vec::Vec};
 
-use crate::inverse::{mul, square};
+use crate::field::{inverse, mul, mul_assign, square};
 
 /// Additions per batch (one field inversion each) for `n_buckets` buckets.
 /// Conflicts are rare when the batch is small against the bucket count; the
@@ -196,20 +196,20 @@ impl<'a, P: SWCurveConfig> Accumulator<'a, P> {
         let mut acc = P::BaseField::ONE;
         for d in &self.dx {
             self.prefix.push(acc);
-            acc = mul(&acc, d);
+            mul_assign(&mut acc, d);
         }
         if acc.is_zero() {
             self.flush_careful();
             return;
         }
-        let mut inv = crate::inverse::inverse(acc).expect("a non-zero product");
+        let mut inv = inverse(acc).expect("a non-zero product");
         for (i, &e) in self.batch.iter().enumerate().rev() {
             let b = e.bucket as usize;
             let p = &self.points[e.point as usize];
             let q = self.buckets[b];
             // slope (±y_P − y_S)/(x_P − x_S)
             let lambda = mul(&self.dy[i], &mul(&inv, &self.prefix[i]));
-            inv = mul(&inv, &self.dx[i]);
+            mul_assign(&mut inv, &self.dx[i]);
             let x3 = square(&lambda) - q.x - p.x;
             let y3 = mul(&lambda, &(q.x - x3)) - q.y;
             self.buckets[b] = Affine::new_unchecked(x3, y3);
@@ -228,12 +228,12 @@ impl<'a, P: SWCurveConfig> Accumulator<'a, P> {
             self.prefix.push(acc);
             let q = &self.buckets[e.bucket as usize];
             match kind(q, &self.point(e)) {
-                Kind::Add(d) | Kind::Double(d) => acc = mul(&acc, &d),
+                Kind::Add(d) | Kind::Double(d) => mul_assign(&mut acc, &d),
                 Kind::Cancel => {}
             }
         }
         // every factor is non-zero, so is the product
-        let mut inv = crate::inverse::inverse(acc).expect("product of non-zero denominators");
+        let mut inv = inverse(acc).expect("product of non-zero denominators");
         for (i, &e) in self.batch.iter().enumerate().rev() {
             let b = e.bucket as usize;
             let p = self.point(e);
@@ -248,7 +248,7 @@ impl<'a, P: SWCurveConfig> Accumulator<'a, P> {
                 }
             };
             let lambda = mul(&num, &mul(&inv, &self.prefix[i]));
-            inv = mul(&inv, &d);
+            mul_assign(&mut inv, &d);
             let x3 = square(&lambda) - q.x - p.x;
             let y3 = mul(&lambda, &(q.x - x3)) - q.y;
             self.buckets[b] = Affine::new_unchecked(x3, y3);
@@ -522,9 +522,9 @@ fn multiples_chunk<P: SWCurveConfig>(
         let mut acc = P::BaseField::ONE;
         for x in &den {
             prefix.push(acc);
-            acc = mul(&acc, x);
+            mul_assign(&mut acc, x);
         }
-        let Some(mut inv) = crate::inverse::inverse(acc) else {
+        let Some(mut inv) = inverse(acc) else {
             return false;
         };
         for (t, &j) in live.iter().enumerate().rev() {
@@ -535,7 +535,7 @@ fn multiples_chunk<P: SWCurveConfig>(
                 q.y - p.y
             };
             let lambda = mul(&num, &mul(&inv, &prefix[t]));
-            inv = mul(&inv, &den[t]);
+            mul_assign(&mut inv, &den[t]);
             let x3 = square(&lambda) - q.x - p.x;
             let y3 = mul(&lambda, &(p.x - x3)) - p.y;
             out[j * half + d] = Affine::new_unchecked(x3, y3);

@@ -18,8 +18,8 @@
 
 use crate::{
     buckets::{kind, tangent_numerator, Kind},
+    field::{inverse, mul, mul_assign, square},
     fixed::affine_group,
-    inverse::{mul, square},
 };
 use ark_ec::{
     short_weierstrass::{Affine, SWCurveConfig},
@@ -155,15 +155,15 @@ fn add_pairs<P: SWCurveConfig>(
     for s in slopes.iter() {
         prefix.push(acc);
         if let Some((_, den)) = s {
-            acc = mul(&acc, den);
+            mul_assign(&mut acc, den);
         }
     }
-    let mut inv = crate::inverse::inverse(acc).expect("a product of non-zero denominators");
+    let mut inv = inverse(acc).expect("a product of non-zero denominators");
     for (i, s) in slopes.iter().enumerate().rev() {
         let Some((num, den)) = s else { continue };
         let (p, q) = (&a[i], &b[i]);
         let lambda = mul(num, &mul(&inv, &prefix[i]));
-        inv = mul(&inv, den);
+        mul_assign(&mut inv, den);
         let x3 = square(&lambda) - p.x - q.x;
         let y3 = mul(&lambda, &(p.x - x3)) - p.y;
         out[i] = Affine::new_unchecked(x3, y3);

@@ -93,7 +93,7 @@
 //! Every batch of affine additions shares one field inversion; on
 //! BLS12-381 (`std`, 64-bit) it is blst's (about 5× faster than arkworks'),
 //! and so are the `F_{p^2}` products and squares of G2's additions (0.83×
-//! and 0.74× arkworks' time; `inverse` module).
+//! and 0.74× arkworks' time; `field` module).
 //!
 //! Results are exact group elements: the `parallel` feature (windows or
 //! chunks on the rayon pool) gives the same points as the sequential path.
@@ -107,10 +107,10 @@ mod bases;
 pub mod blst;
 mod buckets;
 mod digits;
+mod field;
 mod fixed;
 mod forward;
 mod gt;
-mod inverse;
 pub mod pippenger;
 pub mod policy;
 mod scale;

@@ -38,7 +38,7 @@
 //! 254-bit one, i.e. `I ≈ bits(p)²/380`, divided by `deg²` on an extension
 //! of degree `deg` (one base-field inversion against dearer
 //! multiplications). On BLS12-381 with `std` on 64-bit targets the batches
-//! invert with blst instead (≈ 68 multiplications, `crate::inverse`); the
+//! invert with blst instead (≈ 68 multiplications, `crate::field`); the
 //! model keeps arkworks' figure, so the plans stay those it was calibrated
 //! with (they lean to wider windows, whose larger batches need the
 //! inversion less).

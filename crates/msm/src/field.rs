@@ -40,40 +40,68 @@ pub(crate) fn inverse<F: Field>(x: F) -> Option<F> {
     x.inverse()
 }
 
+/// Whether `F` is BLS12-381's `F_{p^2}` and blst multiplies in it here
+/// (`std`, 64-bit): a constant of each monomorphised caller, so the other
+/// fields compile to arkworks' arithmetic alone.
+#[inline(always)]
+fn blst_fp2<F: Field>() -> bool {
+    cfg!(all(feature = "std", target_pointer_width = "64"))
+        && core::any::TypeId::of::<F>() == core::any::TypeId::of::<ark_bls12_381::Fq2>()
+}
+
 /// `a·b`: blst for BLS12-381's `F_{p^2}` (the coordinates of G2) with `std`
 /// on 64-bit targets, arkworks otherwise. blst's `F_{p^2}` product takes
 /// about 0.83× arkworks' time and its square 0.74× here; in `F_p` blst's
 /// product is not faster than arkworks' (see the module docs).
 #[inline(always)]
 pub(crate) fn mul<F: Field>(a: &F, b: &F) -> F {
-    #[cfg(all(feature = "std", target_pointer_width = "64"))]
-    {
-        use ark_std::any::Any;
-        let mut out = *a;
-        if let (Some(v), Some(b)) = (
-            (&mut out as &mut dyn Any).downcast_mut::<ark_bls12_381::Fq2>(),
-            (b as &dyn Any).downcast_ref::<ark_bls12_381::Fq2>(),
-        ) {
-            *v = vidkit_blst::fp::mul_fp2(v, b);
-            return out;
-        }
+    if blst_fp2::<F>() {
+        return blst_fp2_op(a, Some(b));
     }
     *a * b
+}
+
+/// `a ← a·b` (as [`mul`]; in place, as arkworks' `*=`, for the chains of
+/// Montgomery's trick).
+#[inline(always)]
+pub(crate) fn mul_assign<F: Field>(a: &mut F, b: &F) {
+    if blst_fp2::<F>() {
+        *a = blst_fp2_op(a, Some(b));
+    } else {
+        *a *= b;
+    }
 }
 
 /// `a²` (blst for BLS12-381's `F_{p^2}`, as [`mul`]).
 #[inline(always)]
 pub(crate) fn square<F: Field>(a: &F) -> F {
+    if blst_fp2::<F>() {
+        return blst_fp2_op(a, None);
+    }
+    a.square()
+}
+
+/// `a·b` (or `a²` for `None`) by blst when `F` is BLS12-381's `F_{p^2}`,
+/// by arkworks otherwise (checked downcasts, resolved at compile time).
+#[inline(always)]
+fn blst_fp2_op<F: Field>(a: &F, b: Option<&F>) -> F {
     #[cfg(all(feature = "std", target_pointer_width = "64"))]
     {
         use ark_std::any::Any;
         let mut out = *a;
         if let Some(v) = (&mut out as &mut dyn Any).downcast_mut::<ark_bls12_381::Fq2>() {
-            *v = vidkit_blst::fp::square_fp2(v);
+            match b.map(|b| (b as &dyn Any).downcast_ref::<ark_bls12_381::Fq2>()) {
+                Some(Some(b)) => *v = vidkit_blst::fp::mul_fp2(v, b),
+                None => *v = vidkit_blst::fp::square_fp2(v),
+                Some(None) => unreachable!("a and b have the same type"),
+            }
             return out;
         }
     }
-    a.square()
+    match b {
+        Some(b) => *a * b,
+        None => a.square(),
+    }
 }
 
 #[cfg(test)]
