@@ -5,14 +5,108 @@
 //! non-residue, which is all arkworks needs here: `2^((p-1)/2) = -1` is the
 //! 2-adic root of unity (`p - 1` is not factored, and nothing uses a
 //! generator of the whole of `Fq^*`).
+//!
+//! **Products.** [`FqConfig`] is arkworks' Montgomery configuration (the
+//! `MontConfig` derive, kept as the private `Portable`), with one change:
+//! products and squares go to `vidkit_mont`'s inlined assembly where the
+//! running CPU has BMI2 and ADX (x86-64 with `std`), and to the derived
+//! portable code elsewhere. Both keep the same Montgomery limbs
+//! (`R = 2^320`), so values and every other operation are arkworks'.
+//! Every `Fq` product in this crate goes through it: the curve arithmetic,
+//! MSMs, and the tower fields' products (`Fq2` multiplies with sums of two
+//! products, which stay portable).
 
-use ark_ff::fields::{Fp320, MontBackend, MontConfig};
+use ark_ff::fields::{Fp, Fp320, MontBackend, MontConfig};
 
-/// The Montgomery configuration of `Fq` (5 limbs).
+/// The derived (portable) Montgomery configuration of `Fq`.
 #[derive(MontConfig)]
 #[modulus = "136393071104295911515099765908274057061945112121419593977210139303905973197232025618026156731051"]
 #[generator = "2"]
+struct Portable;
+
+/// The Montgomery configuration of `Fq` (5 limbs): arkworks' derived
+/// arithmetic with products in assembly where the CPU allows (module docs).
 pub struct FqConfig;
 
 /// An element of the base field.
 pub type Fq = Fp320<MontBackend<FqConfig, 5>>;
+
+/// `Fq` under the derived configuration.
+type PortableFq = Fp<MontBackend<Portable, 5>, 5>;
+
+/// `p` for `vidkit_mont`.
+const P: vidkit_mont::Modulus<5> =
+    vidkit_mont::Modulus::new(<Portable as MontConfig<5>>::MODULUS.0);
+
+/// The same limbs under the derived configuration.
+#[inline(always)]
+const fn portable(x: &Fq) -> PortableFq {
+    Fp::new_unchecked(x.0)
+}
+
+impl MontConfig<5> for FqConfig {
+    const MODULUS: ark_ff::BigInt<5> = <Portable as MontConfig<5>>::MODULUS;
+
+    const GENERATOR: Fq = Fp::new_unchecked(<Portable as MontConfig<5>>::GENERATOR.0);
+
+    const TWO_ADIC_ROOT_OF_UNITY: Fq =
+        Fp::new_unchecked(<Portable as MontConfig<5>>::TWO_ADIC_ROOT_OF_UNITY.0);
+
+    #[inline(always)]
+    fn add_assign(a: &mut Fq, b: &Fq) {
+        let mut x = portable(a);
+        Portable::add_assign(&mut x, &portable(b));
+        a.0 = x.0;
+    }
+
+    #[inline(always)]
+    fn sub_assign(a: &mut Fq, b: &Fq) {
+        let mut x = portable(a);
+        Portable::sub_assign(&mut x, &portable(b));
+        a.0 = x.0;
+    }
+
+    #[inline(always)]
+    fn double_in_place(a: &mut Fq) {
+        let mut x = portable(a);
+        Portable::double_in_place(&mut x);
+        a.0 = x.0;
+    }
+
+    #[inline(always)]
+    fn neg_in_place(a: &mut Fq) {
+        let mut x = portable(a);
+        Portable::neg_in_place(&mut x);
+        a.0 = x.0;
+    }
+
+    #[inline(always)]
+    fn mul_assign(a: &mut Fq, b: &Fq) {
+        if let Some(c) = P.mul(&a.0 .0, &b.0 .0) {
+            a.0 .0 = c;
+        } else {
+            let mut x = portable(a);
+            Portable::mul_assign(&mut x, &portable(b));
+            a.0 = x.0;
+        }
+    }
+
+    #[inline(always)]
+    fn square_in_place(a: &mut Fq) {
+        if let Some(c) = P.mul(&a.0 .0, &a.0 .0) {
+            a.0 .0 = c;
+        } else {
+            let mut x = portable(a);
+            Portable::square_in_place(&mut x);
+            a.0 = x.0;
+        }
+    }
+
+    fn sum_of_products<const M: usize>(a: &[Fq; M], b: &[Fq; M]) -> Fq {
+        // arkworks' interleaved sum of products (F_{p^2} products are made
+        // of them): an assembly version was no faster for five limbs
+        Fp::new_unchecked(
+            Portable::sum_of_products(&a.each_ref().map(portable), &b.each_ref().map(portable)).0,
+        )
+    }
+}
