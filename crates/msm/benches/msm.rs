@@ -16,6 +16,9 @@
 //! schemes use a table) on every kind of table ([`TablePlan`]) for small `n`
 //! (`plans/{curve}/n/{plan}`), the measurement behind [`TablePolicy`]; the
 //! policy's own choice for a committer key (`Workload::Rows`) is `policy`.
+//! `MSM_PLAN_ROWS` sets the number of MSMs (64; `n` times it must not pass
+//! `2^MSM_MAX_LOG`), `MSM_PLAN_N` keeps one `n`, and `MSM_PLAN_MULTIPLES`
+//! lists the multiples widths (`4,6,8,10`).
 //! `build/{curve}/n={n},c={c}` (G1 and G2) times building the multiples
 //! table of `n` bases with `c`-bit windows ([`FixedBases::new`]), what a
 //! committer key or a prover key pays once when it is made or read.
@@ -129,16 +132,27 @@ fn curve<P: SWCurveConfig>(c: &mut Criterion, name: &str, max_log: &str, g1: boo
     }
     g.finish();
     if g1 && env("MSM_PLANS", 0) == 1 {
-        const ROWS: usize = 64;
+        let rows = env("MSM_PLAN_ROWS", 64) as usize;
+        let only_n = env("MSM_PLAN_N", 0) as usize;
+        let widths: Vec<u32> = std::env::var("MSM_PLAN_MULTIPLES")
+            .ok()
+            .map(|v| v.split(',').filter_map(|w| w.trim().parse().ok()).collect())
+            .unwrap_or_else(|| vec![4, 6, 8, 10]);
         let mut g = c.benchmark_group(format!("plans/{name}"));
         g.sample_size(10);
         for n in [4usize, 16, 64, 256] {
+            if only_n != 0 && n != only_n {
+                continue;
+            }
+            if n * rows > scalars.len() {
+                continue;
+            }
             let b = &all[..n];
-            let k = &scalars[..n * ROWS];
+            let k = &scalars[..n * rows];
             let policy = TablePolicy::DEFAULT.plan::<Projective<P>>(n, Workload::Rows(usize::MAX));
             let mut plans = vec![TablePlan::Plain];
             plans.extend([6, 8, 10, 12].map(TablePlan::Windows));
-            plans.extend([4, 6, 8, 10].map(TablePlan::Multiples));
+            plans.extend(widths.iter().map(|&w| TablePlan::Multiples(w)));
             for plan in plans {
                 let prepared = MsmBases::<Projective<P>>::with_plan(b, plan);
                 let id = if plan == policy {
