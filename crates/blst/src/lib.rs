@@ -56,8 +56,9 @@
 //! [`fp::mul_fp2`] and [`fp::square_fp2`] multiply and square in
 //! `F_{p^2}` (G2's additions there).
 //!
-//! [`lines`], [`gt`] and [`fp`] are the only `unsafe` code of the workspace;
-//! their docs say what each call relies on.
+//! [`lines`], [`gt`] and [`fp`] are, with `vidkit-mont`'s inline assembly,
+//! the only `unsafe` code of the workspace; their docs say what each call
+//! relies on.
 //!
 //! Only on 64-bit targets (blst's limbs are 32-bit elsewhere, so the copies
 //! would not line up): on other targets the crate is empty and its users
