@@ -17,9 +17,9 @@
 //! blst's product is no faster than arkworks' portable one (a foreign call
 //! per product), so on BLS12-381 and BN254 the products and squares of `F_p`
 //! go to [`vidkit_mont`]'s inlined assembly instead where the running CPU has
-//! BMI2 and ADX (x86-64 with `std`): 0.76× arkworks' time on BLS12-381 and
-//! 0.85× on BN254 for independent products on one core of a 2-vCPU AMD
-//! EPYC VM, and 0.81–0.87× for whole MSMs and table builds (docs/msm.md).
+//! BMI2 and ADX (x86-64 with `std`): 0.74× arkworks' time on BLS12-381 and
+//! 0.84× on BN254 for independent products on one core of a 2-vCPU AMD
+//! EPYC VM, and 0.79–0.87× for whole MSMs and table builds (docs/msm.md).
 //! Elsewhere arkworks multiplies. The type checks are resolved at compile
 //! time, one per monomorphised caller; the CPU check is the standard
 //! library's cached one.
