@@ -1,11 +1,12 @@
 //! Records how the sweep binary was built, for the run metadata of every
-//! result line (`vidkit_benches::record::RunInfo`): the compiler's version,
-//! the build profile and optimisation level, the flags passed to rustc and
-//! the package's enabled features.
+//! result line (`vidkit_benches::record::RunInfo`): the commit it was built
+//! from, the compiler's version, the build profile and optimisation level,
+//! the flags passed to rustc and the package's enabled features.
 //!
-//! Hand-written rather than with the `built` or `rustc_version` crates: it
-//! reads five environment variables that Cargo sets for build scripts and
-//! runs `$RUSTC -V`, which is all those crates would do here. The release
+//! Hand-written rather than with the `built`, `vergen` or `rustc_version`
+//! crates: it reads five environment variables that Cargo sets for build
+//! scripts and runs `$RUSTC -V` and `git`, which is all those crates would
+//! do here. The release
 //! profile's codegen units, which cargo does not pass on, are read from the
 //! workspace manifest (with `toml`).
 
@@ -23,6 +24,7 @@ fn main() {
         .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_owned())
         .unwrap_or_else(|| "unknown".to_owned());
     println!("cargo:rustc-env=VIDKIT_RUSTC_VERSION={version}");
+    println!("cargo:rustc-env=VIDKIT_GIT_COMMIT={}", git_commit());
 
     let var = |name: &str| env::var(name).unwrap_or_default();
     let mut profile = format!(
@@ -70,4 +72,55 @@ fn release_codegen_units() -> Option<String> {
         .get("release")?
         .get("codegen-units")
         .map(|units| units.to_string())
+}
+
+/// `git rev-parse HEAD` of the workspace the binary is built from, with
+/// `-dirty` when tracked files differ from it, or `unknown` outside a git
+/// checkout. The script runs again when the commit, the index or any
+/// source of the workspace changes, so a binary names the tree it was
+/// built from, wherever and whenever it runs.
+fn git_commit() -> String {
+    let Ok(manifest) = env::var("CARGO_MANIFEST_DIR") else {
+        return "unknown".to_owned();
+    };
+    let root = std::path::Path::new(&manifest).join("..");
+    let run = |args: &[&str]| {
+        Command::new("git")
+            .arg("-C")
+            .arg(&root)
+            .args(args)
+            .output()
+            .ok()
+            .filter(|o| o.status.success())
+            .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_owned())
+    };
+    if let Some(git_dir) = run(&["rev-parse", "--absolute-git-dir"]) {
+        for file in ["HEAD", "index", "packed-refs"] {
+            println!("cargo:rerun-if-changed={git_dir}/{file}");
+        }
+        if let Some(head_ref) = run(&["symbolic-ref", "-q", "HEAD"]) {
+            println!("cargo:rerun-if-changed={git_dir}/{head_ref}");
+        }
+    }
+    for path in [
+        "crates",
+        "benches/src",
+        "benches/Cargo.toml",
+        "Cargo.toml",
+        "Cargo.lock",
+    ] {
+        println!("cargo:rerun-if-changed={}", root.join(path).display());
+    }
+    match run(&["rev-parse", "HEAD"]) {
+        Some(head) if !head.is_empty() => {
+            let dirty = run(&["status", "--porcelain", "--untracked-files=no"])
+                .is_some_and(|s| !s.is_empty());
+            if dirty {
+                format!("{head}-dirty")
+            } else {
+                head
+            }
+        }
+        _ => "unknown".to_owned(),
+    }
 }

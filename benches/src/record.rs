@@ -69,7 +69,12 @@ pub struct RunInfo {
     pub cpu: String,
     /// Logical cores available to the process.
     pub cores: usize,
-    /// `git rev-parse HEAD` of the checkout (with `-dirty` when it has local changes).
+    /// `git rev-parse HEAD` of the tree the sweep binary was built from
+    /// (with `-dirty` when its tracked files had local changes; `unknown`
+    /// outside a git checkout), fixed at build time, so a binary copied
+    /// elsewhere or run in another checkout still names its own commit.
+    /// (Records written before this field was fixed at build time name the
+    /// checkout the binary ran in.)
     pub git_commit: String,
     /// The vidkit version.
     pub vidkit_version: String,
@@ -87,7 +92,7 @@ pub struct RunInfo {
 }
 
 impl RunInfo {
-    /// Collects the information of the current machine and checkout.
+    /// Collects the information of the current machine and of the build.
     pub fn current() -> Self {
         let cpu = std::fs::read_to_string("/proc/cpuinfo")
             .ok()
@@ -102,7 +107,7 @@ impl RunInfo {
         Self {
             cpu,
             cores,
-            git_commit: git_commit(),
+            git_commit: env!("VIDKIT_GIT_COMMIT").to_owned(),
             vidkit_version: env!("CARGO_PKG_VERSION").to_owned(),
             rustc_version: env!("VIDKIT_RUSTC_VERSION").to_owned(),
             features: env!("VIDKIT_FEATURES").to_owned(),
@@ -140,31 +145,6 @@ pub struct Round {
     pub rss: Option<crate::mem::PeakRss>,
     /// Load averages when the sample finished.
     pub load: Option<[f64; 3]>,
-}
-
-fn git_commit() -> String {
-    let dir = env!("CARGO_MANIFEST_DIR");
-    let run = |args: &[&str]| {
-        std::process::Command::new("git")
-            .args(["-C", dir])
-            .args(args)
-            .output()
-            .ok()
-            .filter(|o| o.status.success())
-            .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_owned())
-    };
-    match run(&["rev-parse", "HEAD"]) {
-        Some(head) if !head.is_empty() => {
-            let dirty = run(&["status", "--porcelain", "--untracked-files=no"])
-                .is_some_and(|s| !s.is_empty());
-            if dirty {
-                format!("{head}-dirty")
-            } else {
-                head
-            }
-        }
-        _ => "unknown".to_owned(),
-    }
 }
 
 /// One line of a result file (JSON lines; the CSV view has the same columns):
@@ -467,5 +447,21 @@ mod tests {
         assert_eq!(keys, expected);
         assert_eq!(r.point(), point);
         assert!(!RunInfo::current().cpu.is_empty());
+    }
+
+    /// The commit comes from the build script: in a git checkout the `HEAD`
+    /// this test was built from, forty hex digits with at most `-dirty`
+    /// after them; `unknown` in a tree without `.git`.
+    #[test]
+    fn git_commit_is_the_build_trees_head() {
+        let commit = RunInfo::current().git_commit;
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+        if !root.join(".git").exists() {
+            assert_eq!(commit, "unknown");
+            return;
+        }
+        let head = commit.strip_suffix("-dirty").unwrap_or(&commit);
+        assert_eq!(head.len(), 40, "{commit}");
+        assert!(head.bytes().all(|b| b.is_ascii_hexdigit()), "{commit}");
     }
 }
