@@ -94,12 +94,21 @@ fn git_commit() -> String {
             .filter(|o| o.status.success())
             .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_owned())
     };
+    // Only paths that exist: cargo reruns a script on every build while a
+    // path it watches is missing (a branch's ref lives in `packed-refs`
+    // or in its own file, whichever git last wrote).
+    let watch = |path: std::path::PathBuf| {
+        if path.exists() {
+            println!("cargo:rerun-if-changed={}", path.display());
+        }
+    };
     if let Some(git_dir) = run(&["rev-parse", "--absolute-git-dir"]) {
+        let git_dir = std::path::Path::new(&git_dir);
         for file in ["HEAD", "index", "packed-refs"] {
-            println!("cargo:rerun-if-changed={git_dir}/{file}");
+            watch(git_dir.join(file));
         }
         if let Some(head_ref) = run(&["symbolic-ref", "-q", "HEAD"]) {
-            println!("cargo:rerun-if-changed={git_dir}/{head_ref}");
+            watch(git_dir.join(head_ref));
         }
     }
     for path in [
@@ -109,7 +118,7 @@ fn git_commit() -> String {
         "Cargo.toml",
         "Cargo.lock",
     ] {
-        println!("cargo:rerun-if-changed={}", root.join(path).display());
+        watch(root.join(path));
     }
     match run(&["rev-parse", "HEAD"]) {
         Some(head) if !head.is_empty() => {
