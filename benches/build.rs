@@ -16,13 +16,7 @@ use std::process::Command;
 fn main() {
     println!("cargo:rerun-if-changed=build.rs");
     let rustc = env::var("RUSTC").unwrap_or_else(|_| "rustc".to_owned());
-    let version = Command::new(&rustc)
-        .arg("-V")
-        .output()
-        .ok()
-        .filter(|o| o.status.success())
-        .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_owned())
-        .unwrap_or_else(|| "unknown".to_owned());
+    let version = stdout(Command::new(&rustc).arg("-V")).unwrap_or_else(|| "unknown".to_owned());
     println!("cargo:rustc-env=VIDKIT_RUSTC_VERSION={version}");
     println!("cargo:rustc-env=VIDKIT_GIT_COMMIT={}", git_commit());
 
@@ -84,16 +78,7 @@ fn git_commit() -> String {
         return "unknown".to_owned();
     };
     let root = std::path::Path::new(&manifest).join("..");
-    let run = |args: &[&str]| {
-        Command::new("git")
-            .arg("-C")
-            .arg(&root)
-            .args(args)
-            .output()
-            .ok()
-            .filter(|o| o.status.success())
-            .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_owned())
-    };
+    let run = |args: &[&str]| stdout(Command::new("git").arg("-C").arg(&root).args(args));
     // Only paths that exist: cargo reruns a script on every build while a
     // path it watches is missing (a branch's ref lives in `packed-refs`
     // or in its own file, whichever git last wrote).
@@ -132,4 +117,14 @@ fn git_commit() -> String {
         }
         _ => "unknown".to_owned(),
     }
+}
+
+/// The trimmed standard output of `command`, `None` when it cannot run or
+/// fails.
+fn stdout(command: &mut Command) -> Option<String> {
+    command
+        .output()
+        .ok()
+        .filter(|o| o.status.success())
+        .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_owned())
 }
