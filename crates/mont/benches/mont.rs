@@ -9,7 +9,9 @@
 //! times `mont` only. Where the CPU lacks BMI2 or ADX nothing is timed.
 
 use ark_ff::{Fp, MontBackend, MontConfig, UniformRand};
-use criterion::{criterion_group, criterion_main, Criterion};
+use criterion::{
+    criterion_group, criterion_main, measurement::WallTime, BenchmarkGroup, Criterion,
+};
 use rand_chacha::{rand_core::SeedableRng, ChaCha8Rng};
 use std::hint::black_box;
 use vidkit_mont::Modulus;
@@ -21,15 +23,7 @@ fn field<T: MontConfig<N>, const N: usize>(c: &mut Criterion, name: &str) {
     let limbs: Vec<[u64; N]> = xs.iter().map(|x| x.0 .0).collect();
     let y = xs[0];
     let mut g = c.benchmark_group(format!("mont/{name}"));
-    g.bench_function("chain_1000/mont", |b| {
-        b.iter(|| {
-            let mut x = black_box(xs[1].0 .0);
-            for _ in 0..1000 {
-                x = m.mul(&x, &y.0 .0).expect("checked in main");
-            }
-            x
-        })
-    });
+    mont_ids(&mut g, &m, &limbs, &y.0 .0);
     g.bench_function("chain_1000/arkworks", |b| {
         b.iter(|| {
             let mut x = black_box(xs[1]);
@@ -37,14 +31,6 @@ fn field<T: MontConfig<N>, const N: usize>(c: &mut Criterion, name: &str) {
                 x *= y;
             }
             x
-        })
-    });
-    let mut out = limbs.clone();
-    g.bench_function("independent_1000/mont", |b| {
-        b.iter(|| {
-            for (o, x) in out.iter_mut().zip(black_box(&limbs)) {
-                *o = m.mul(x, &y.0 .0).expect("checked in main");
-            }
         })
     });
     let mut out = xs.clone();
@@ -77,24 +63,35 @@ fn five_limbs(c: &mut Criterion) {
     let limbs: Vec<[u64; 5]> = (0..1000).map(|_| below(&mut rng)).collect();
     let y = limbs[0];
     let mut g = c.benchmark_group("mont/5-limbs");
+    mont_ids(&mut g, &m, &limbs, &y);
+    g.finish();
+}
+
+/// `chain_1000/mont` (`x ← x·y` from `limbs[1]`) and `independent_1000/mont`
+/// (`limbs[i]·y`) in group `g`.
+fn mont_ids<const N: usize>(
+    g: &mut BenchmarkGroup<'_, WallTime>,
+    m: &Modulus<N>,
+    limbs: &[[u64; N]],
+    y: &[u64; N],
+) {
     g.bench_function("chain_1000/mont", |b| {
         b.iter(|| {
             let mut x = black_box(limbs[1]);
             for _ in 0..1000 {
-                x = m.mul(&x, &y).expect("checked in main");
+                x = m.mul(&x, y).expect("checked in main");
             }
             x
         })
     });
-    let mut out = limbs.clone();
+    let mut out = limbs.to_vec();
     g.bench_function("independent_1000/mont", |b| {
         b.iter(|| {
-            for (o, x) in out.iter_mut().zip(black_box(&limbs)) {
-                *o = m.mul(x, &y).expect("checked in main");
+            for (o, x) in out.iter_mut().zip(black_box(limbs)) {
+                *o = m.mul(x, y).expect("checked in main");
             }
         })
     });
-    g.finish();
 }
 
 fn benches(c: &mut Criterion) {
