@@ -34,6 +34,14 @@
 //! The results equal arkworks' limb for limb (tests on random and edge
 //! values, where the CPU has the instructions).
 //!
+//! **Extension fields.** [`QuadModulus`] multiplies and squares in
+//! `F_p[u]/(u^2 + 1)` (BN254's and BLS12-381's `F_{p^2}`, BLS24-317's
+//! `F_{q^2}`) and [`QuarticModulus`] in `F_{p^2}[v]/(v^2 − (1 + u))`
+//! (BLS24-317's `F_{q^4}`) with lazy reduction: the limb products of
+//! Karatsuba's formulas are combined as double-width integers and reduced
+//! once per `F_p` coefficient. That code is portable Rust and runs on every
+//! target (module `fp2` explains the bounds that make it exact).
+//!
 //! ```
 //! use ark_bls12_381::Fq;
 //! use ark_ff::{BigInt, PrimeField};
@@ -53,6 +61,9 @@
 // The one `unsafe` block is the inline assembly of `Modulus::mul`, taken
 // only after `available` has found BMI2 and ADX (see the crate docs).
 #![allow(unsafe_code)]
+
+mod fp2;
+pub use fp2::{Fp2Limbs, Fp4Limbs, QuadModulus, QuarticModulus};
 
 /// A modulus `p` of `N` 64-bit limbs (`4 ≤ N ≤ 6`), odd, with `2p < 2^{64N}`,
 /// and `−p^{−1} mod 2^64` for the Montgomery reduction.
