@@ -29,6 +29,9 @@
 //!   (`F_{p^2}`; `F_{p^4}` on BLS24-317) and in the pairing's target field
 //!   (`F_{p^12}`; `F_{p^24}`), arkworks' arithmetic under every group
 //!   operation and pairing;
+//! * `bls24-317/field/g2_field_mul_1000_vidkit`: the same `F_{q^4}` chain by
+//!   `Fp4Config::mul_fp4`, the lazy-reduction product (vidkit-mont) that
+//!   BLS24-317's pairing and G2 MSMs use in place of arkworks' `*`;
 //! * `{curve}/fft/2^16`: a radix-2 FFT over `Fr` (no gnark counterpart);
 //! * `{curve}/gt/{in_subgroup,in_subgroup_arkworks}`: the membership test
 //!   of `G_T` that validation of untrusted `G_T` elements runs (aPlonK's
@@ -225,10 +228,32 @@ fn mul_1000<F: Field>(mut a: F, b: &F) -> F {
     a
 }
 
+/// `bls24-317/field/g2_field_mul_1000_vidkit`: the 1000 dependent `F_{q^4}`
+/// products of `g2_field_mul_1000` by `Fp4Config::mul_fp4`, the product
+/// BLS24-317's pairing and G2 MSMs use (`g2_field_mul_1000` times arkworks'
+/// `*`, its own Karatsuba over `F_{q^2}`).
+fn bls24_fq4(c: &mut Criterion) {
+    use vidkit_bls24_317::{bls24::Fp4Config, Fq4, Fq4Config};
+    let mut rng = rng(5);
+    let (x, y) = (Fq4::rand(&mut rng), Fq4::rand(&mut rng));
+    let mut group = c.benchmark_group("bls24-317/field");
+    group.bench_function("g2_field_mul_1000_vidkit", |b| {
+        b.iter(|| {
+            let mut a = black_box(x);
+            for _ in 0..1000 {
+                a = Fq4Config::mul_fp4(&a, &y);
+            }
+            a
+        })
+    });
+    group.finish();
+}
+
 fn curves(c: &mut Criterion) {
     bench_curve::<ark_bls12_381::Bls12_381>(c, "bls12-381");
     bench_curve::<ark_bn254::Bn254>(c, "bn254");
     bench_curve::<vidkit_bls24_317::Bls24_317>(c, "bls24-317");
+    bls24_fq4(c);
 }
 
 criterion_group!(benches, curves);

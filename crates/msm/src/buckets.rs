@@ -33,7 +33,8 @@ use ark_ec::{
 use ark_ff::{AdditiveGroup, Field, Zero};
 use ark_std::{vec, vec::Vec};
 
-use crate::field::{inverse, mul, mul_assign, square};
+use crate::field::{inverse, mul, mul_assign, square, BatchArith, Native};
+use core::marker::PhantomData;
 
 /// Additions per batch (one field inversion each) for `n_buckets` buckets.
 /// Conflicts are rare when the batch is small against the bucket count; the
@@ -55,8 +56,9 @@ struct Entry {
     neg: bool,
 }
 
-/// Accumulator state for one bucket set.
-struct Accumulator<'a, P: SWCurveConfig> {
+/// Accumulator state for one bucket set; `A` multiplies and inverts in
+/// the coordinate field.
+struct Accumulator<'a, P: SWCurveConfig, A = Native> {
     points: &'a [Affine<P>],
     buckets: Vec<Affine<P>>,
     /// [`EMPTY`], [`FULL`] or [`IN_BATCH`] per bucket: kept here because
@@ -73,6 +75,7 @@ struct Accumulator<'a, P: SWCurveConfig> {
     dy: Vec<P::BaseField>,
     batch_size: usize,
     queue_size: usize,
+    arith: PhantomData<A>,
 }
 
 /// What the affine addition of two points other than the identity amounts
@@ -86,7 +89,7 @@ pub(crate) enum Kind<F> {
     Cancel,
 }
 
-impl<'a, P: SWCurveConfig> Accumulator<'a, P> {
+impl<'a, P: SWCurveConfig, A: BatchArith<P::BaseField>> Accumulator<'a, P, A> {
     fn new(points: &'a [Affine<P>], n_buckets: usize) -> Self {
         Self::with_batch(points, n_buckets, batch_size(n_buckets))
     }
@@ -104,6 +107,7 @@ impl<'a, P: SWCurveConfig> Accumulator<'a, P> {
             dy: Vec::with_capacity(batch_size),
             batch_size,
             queue_size: batch_size,
+            arith: PhantomData,
         }
     }
 
@@ -196,22 +200,22 @@ impl<'a, P: SWCurveConfig> Accumulator<'a, P> {
         let mut acc = P::BaseField::ONE;
         for d in &self.dx {
             self.prefix.push(acc);
-            mul_assign(&mut acc, d);
+            A::mul_assign(&mut acc, d);
         }
         if acc.is_zero() {
             self.flush_careful();
             return;
         }
-        let mut inv = inverse(acc).expect("a non-zero product");
+        let mut inv = A::inverse(acc).expect("a non-zero product");
         for (i, &e) in self.batch.iter().enumerate().rev() {
             let b = e.bucket as usize;
             let p = &self.points[e.point as usize];
             let q = self.buckets[b];
             // slope (±y_P − y_S)/(x_P − x_S)
-            let lambda = mul(&self.dy[i], &mul(&inv, &self.prefix[i]));
-            mul_assign(&mut inv, &self.dx[i]);
-            let x3 = square(&lambda) - q.x - p.x;
-            let y3 = mul(&lambda, &(q.x - x3)) - q.y;
+            let lambda = A::mul(&self.dy[i], &A::mul(&inv, &self.prefix[i]));
+            A::mul_assign(&mut inv, &self.dx[i]);
+            let x3 = A::square(&lambda) - q.x - p.x;
+            let y3 = A::mul(&lambda, &(q.x - x3)) - q.y;
             self.buckets[b] = Affine::new_unchecked(x3, y3);
             self.state[b] = FULL;
         }
@@ -228,12 +232,12 @@ impl<'a, P: SWCurveConfig> Accumulator<'a, P> {
             self.prefix.push(acc);
             let q = &self.buckets[e.bucket as usize];
             match kind(q, &self.point(e)) {
-                Kind::Add(d) | Kind::Double(d) => mul_assign(&mut acc, &d),
+                Kind::Add(d) | Kind::Double(d) => A::mul_assign(&mut acc, &d),
                 Kind::Cancel => {}
             }
         }
         // every factor is non-zero, so is the product
-        let mut inv = inverse(acc).expect("product of non-zero denominators");
+        let mut inv = A::inverse(acc).expect("product of non-zero denominators");
         for (i, &e) in self.batch.iter().enumerate().rev() {
             let b = e.bucket as usize;
             let p = self.point(e);
@@ -247,10 +251,10 @@ impl<'a, P: SWCurveConfig> Accumulator<'a, P> {
                     continue;
                 }
             };
-            let lambda = mul(&num, &mul(&inv, &self.prefix[i]));
-            mul_assign(&mut inv, &d);
-            let x3 = square(&lambda) - q.x - p.x;
-            let y3 = mul(&lambda, &(q.x - x3)) - q.y;
+            let lambda = A::mul(&num, &A::mul(&inv, &self.prefix[i]));
+            A::mul_assign(&mut inv, &d);
+            let x3 = A::square(&lambda) - q.x - p.x;
+            let y3 = A::mul(&lambda, &(q.x - x3)) - q.y;
             self.buckets[b] = Affine::new_unchecked(x3, y3);
             self.state[b] = FULL;
         }
@@ -309,7 +313,7 @@ pub(crate) fn bucket_sum<P: SWCurveConfig>(
     c: u32,
 ) -> Bucket<P> {
     debug_assert_eq!(points.len(), digits.len());
-    let mut acc = Accumulator::new(points, 1usize << (c - 1));
+    let mut acc = Accumulator::<P>::new(points, 1usize << (c - 1));
     for (j, (&d, p)) in digits.iter().zip(points).enumerate() {
         if d == 0 || p.is_zero() {
             continue;
@@ -328,7 +332,7 @@ pub(crate) fn bucket_sum<P: SWCurveConfig>(
 /// the result is `Σ_i digits[i·stride + w]·points[i]`. The windows share one
 /// accumulator (bucket `(w − start)·2^{c−1} + |d| − 1`), fed point by point,
 /// so that batches stay large and conflict-free even when `2^{c−1}` is small.
-pub(crate) fn window_sums<P: SWCurveConfig>(
+pub(crate) fn window_sums<P: SWCurveConfig, A: BatchArith<P::BaseField>>(
     points: &[Affine<P>],
     digits: &[i32],
     stride: usize,
@@ -337,7 +341,7 @@ pub(crate) fn window_sums<P: SWCurveConfig>(
 ) -> Vec<Bucket<P>> {
     let per_set = 1usize << (c - 1);
     let sets = windows.len();
-    let mut acc = Accumulator::new(points, per_set * sets);
+    let mut acc = Accumulator::<P, A>::new(points, per_set * sets);
     for (j, (p, d)) in points.iter().zip(digits.chunks_exact(stride)).enumerate() {
         if p.is_zero() {
             continue;
@@ -389,7 +393,7 @@ pub(crate) fn table_rows<P: SWCurveConfig>(
 ) -> Vec<Projective<P>> {
     debug_assert!(table.len() >= len * windows * half);
     let lanes = TABLE_BATCH.div_ceil(rows.max(1)).clamp(1, windows.max(1));
-    let mut acc = Accumulator::with_batch(table, lanes * rows, lanes * rows + 1);
+    let mut acc = Accumulator::<P>::with_batch(table, lanes * rows, lanes * rows + 1);
     let mut digits = vec![0i32; windows * rows];
     let mut lane = 0;
     for i in 0..len {

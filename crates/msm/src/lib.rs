@@ -117,6 +117,7 @@ mod scale;
 mod table;
 
 pub use bases::{MsmBases, MsmEngine};
+pub use field::{BatchArith, Native};
 pub use fixed::FixedBases;
 pub use forward::forward_values;
 pub use gt::{gt_contains, gt_msm, try_gt_msm, GtFixedBases};

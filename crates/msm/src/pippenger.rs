@@ -30,7 +30,12 @@ use ark_ec::{
 use ark_ff::{AdditiveGroup, BigInteger, PrimeField, Zero};
 use ark_std::{vec, vec::Vec};
 
-use crate::{buckets::window_sums, digits, LengthMismatch};
+use crate::{
+    buckets::window_sums,
+    digits,
+    field::{BatchArith, Native},
+    LengthMismatch,
+};
 
 /// Windows are grouped so that a group has about this many buckets.
 pub(crate) const GROUP_BUCKETS: usize = 4096;
@@ -144,6 +149,44 @@ pub fn msm_bigint<P: SWCurveConfig>(
     msm_bigint_with_window(bases, scalars, window_size_for(n, vidkit_pool::threads()))
 }
 
+/// As [`msm`], with the field arithmetic `A` in the batch-affine additions
+/// (see [`msm_bigint_with_arith`]).
+///
+/// # Panics
+/// If `bases` and `scalars` differ in length.
+#[track_caller]
+pub fn msm_with_arith<P: SWCurveConfig, A: BatchArith<P::BaseField>>(
+    bases: &[Affine<P>],
+    scalars: &[P::ScalarField],
+) -> Projective<P> {
+    LengthMismatch::require("pippenger::msm_with_arith", bases.len(), scalars.len());
+    msm_bigint_with_arith::<P, A>(bases, &crate::bases::to_bigints(scalars))
+}
+
+/// As [`msm_bigint`], with the field arithmetic `A` in the batch-affine
+/// additions ([`BatchArith`]: for a coordinate field whose fast products
+/// this crate cannot reach by itself; [`crate::field::Native`] is
+/// [`msm_bigint`]). Small MSMs take arkworks' code, as there.
+///
+/// # Panics
+/// If `bases` and `scalars` differ in length.
+#[track_caller]
+pub fn msm_bigint_with_arith<P: SWCurveConfig, A: BatchArith<P::BaseField>>(
+    bases: &[Affine<P>],
+    scalars: &[<P::ScalarField as PrimeField>::BigInt],
+) -> Projective<P> {
+    let Some(bits) = checked_bits("pippenger::msm_bigint_with_arith", bases, scalars) else {
+        return Projective::zero();
+    };
+    let n = bases.len();
+    if n < SMALL_MSM {
+        return Projective::<P>::msm_bigint(bases, scalars);
+    }
+    let c = window_size_for(n, vidkit_pool::threads());
+    let Split { group, chunks, .. } = split(n, bits, c, vidkit_pool::threads());
+    window_sums_split::<P, A>(bases, scalars, c, bits, group, chunks)
+}
+
 /// `Σ_i scalars[i]·bases[i]`.
 ///
 /// # Panics
@@ -169,7 +212,7 @@ pub fn msm_bigint_with_window<P: SWCurveConfig>(
         return Projective::zero();
     };
     let Split { group, chunks, .. } = split(bases.len(), bits, c, vidkit_pool::threads());
-    window_sums_split(bases, scalars, c, bits, group, chunks)
+    window_sums_split::<P, Native>(bases, scalars, c, bits, group, chunks)
 }
 
 /// As [`msm_bigint_with_window`] with the cut into tasks given: windows
@@ -187,7 +230,7 @@ pub fn msm_bigint_with_split<P: SWCurveConfig>(
     chunks: usize,
 ) -> Projective<P> {
     match checked_bits("pippenger::msm_bigint_with_split", bases, scalars) {
-        Some(bits) => window_sums_split(bases, scalars, c, bits, group, chunks),
+        Some(bits) => window_sums_split::<P, Native>(bases, scalars, c, bits, group, chunks),
         None => Projective::zero(),
     }
 }
@@ -215,7 +258,7 @@ fn checked_bits<P: SWCurveConfig>(
 
 /// The MSM of non-empty, equally long `bases` and `scalars` of at most `bits`
 /// bits, cut into `⌈W/group⌉·chunks` tasks.
-fn window_sums_split<P: SWCurveConfig>(
+fn window_sums_split<P: SWCurveConfig, A: BatchArith<P::BaseField>>(
     bases: &[Affine<P>],
     scalars: &[<P::ScalarField as PrimeField>::BigInt],
     c: u32,
@@ -239,7 +282,7 @@ fn window_sums_split<P: SWCurveConfig>(
         })
         .collect();
     let run = |(points, ws): &(core::ops::Range<usize>, core::ops::Range<usize>)| {
-        window_sums(
+        window_sums::<P, A>(
             &bases[points.clone()],
             &digits[points.start * windows..points.end * windows],
             windows,

@@ -86,7 +86,7 @@ impl SWCurveConfig for Config {
     /// they do not know call this hook). In `Fq4` a batched affine addition
     /// saves more against a projective one than in `Fq`.
     fn msm(bases: &[G2Affine], scalars: &[Fr]) -> Result<G2Projective, usize> {
-        super::batch_affine_msm(bases, scalars)
+        super::batch_affine_msm::<_, crate::fields::fq4::LazyFq4>(bases, scalars)
     }
 
     fn clear_cofactor(q: &G2Affine) -> G2Affine {

@@ -15,16 +15,22 @@ pub use self::{
 };
 
 /// The body of G1's and G2's `SWCurveConfig::msm` hook: vidkit-msm's
-/// batch-affine Pippenger, with arkworks' contract for unequal lengths
-/// (`Err` of the shorter length).
-fn batch_affine_msm<P: ark_ec::short_weierstrass::SWCurveConfig>(
+/// batch-affine Pippenger with the coordinate field's arithmetic `A`
+/// (G2's: [`crate::fields::fq4::LazyFq4`]), with arkworks' contract for
+/// unequal lengths (`Err` of the shorter length).
+fn batch_affine_msm<
+    P: ark_ec::short_weierstrass::SWCurveConfig,
+    A: vidkit_msm::BatchArith<P::BaseField>,
+>(
     bases: &[ark_ec::short_weierstrass::Affine<P>],
     scalars: &[P::ScalarField],
 ) -> Result<ark_ec::short_weierstrass::Projective<P>, usize> {
     if bases.len() != scalars.len() {
         return Err(bases.len().min(scalars.len()));
     }
-    Ok(vidkit_msm::pippenger::msm(bases, scalars))
+    Ok(vidkit_msm::pippenger::msm_with_arith::<P, A>(
+        bases, scalars,
+    ))
 }
 
 /// The [`Bls24Config`] of BLS24-317: seed `x = 0xd9018000`, M-type twist.

@@ -736,3 +736,63 @@ fn tables_match_arkworks_on_every_shipped_group() {
     tables_match_arkworks::<ark_bn254::G1Projective>(22);
     tables_match_arkworks::<ark_bn254::G2Projective>(23);
 }
+
+/// arkworks' own operators, counting the products and squares they are
+/// asked for (per thread: the MSM below runs on a pool of one thread).
+struct Counting;
+
+thread_local! {
+    static PRODUCTS: core::cell::Cell<usize> = const { core::cell::Cell::new(0) };
+}
+
+impl<F: ark_ff::Field> vidkit_msm::BatchArith<F> for Counting {
+    fn mul(a: &F, b: &F) -> F {
+        PRODUCTS.with(|c| c.set(c.get() + 1));
+        *a * b
+    }
+    fn square(a: &F) -> F {
+        PRODUCTS.with(|c| c.set(c.get() + 1));
+        a.square()
+    }
+}
+
+/// `msm_with_arith` runs its additions with the arithmetic it is given
+/// (the count grows; below `SMALL_MSM` arkworks' code runs and it does
+/// not), and gives arkworks' point with [`vidkit_msm::Native`] and with
+/// another arithmetic, in G1 and G2, edge inputs included.
+#[test]
+fn msm_with_arith_uses_the_arithmetic_it_is_given() {
+    fn check<P: SWCurveConfig>(seed: u64) {
+        let mut rng = ChaCha20Rng::seed_from_u64(seed);
+        for n in [0, 1, pippenger::SMALL_MSM - 1, pippenger::SMALL_MSM, 200] {
+            let mut bases = random_points::<Projective<P>>(n, &mut rng);
+            let mut scalars: Vec<P::ScalarField> =
+                (0..n).map(|_| P::ScalarField::rand(&mut rng)).collect();
+            if n > 4 {
+                // a doubling, a cancellation and the identity in one batch
+                bases[1] = bases[0];
+                scalars[1] = scalars[0];
+                bases[3] = -bases[2];
+                scalars[3] = scalars[2];
+                bases[4] = Affine::<P>::zero();
+            }
+            let expected = Projective::<P>::msm_unchecked(&bases, &scalars);
+            let native = pippenger::msm_with_arith::<P, vidkit_msm::Native>(&bases, &scalars);
+            assert_eq!(native, expected, "Native, n = {n}");
+            // counted on the pool's one thread, where the MSM runs
+            let (counted, used) = on_pool(1, || {
+                let before = PRODUCTS.with(|c| c.get());
+                let point = pippenger::msm_with_arith::<P, Counting>(&bases, &scalars);
+                (point, PRODUCTS.with(|c| c.get()) - before)
+            });
+            assert_eq!(counted, expected, "Counting, n = {n}");
+            assert_eq!(
+                used > 0,
+                n >= pippenger::SMALL_MSM,
+                "products counted: {used}, n = {n}"
+            );
+        }
+    }
+    check::<ark_bls12_381::g1::Config>(41);
+    check::<ark_bn254::g2::Config>(42);
+}
