@@ -286,23 +286,92 @@ impl<'a, P: SWCurveConfig, A: BatchArith<P::BaseField>> Accumulator<'a, P, A> {
         }
     }
 
-    /// `Σ_b (b+1)·S_{first+b}` over `len` buckets, by running sums.
+    /// `Σ_b (b+1)·S_{first+b}` over `len` buckets, by running sums (XYZZ
+    /// additions with `A`'s products: [`add_affine`], [`add_xyzz`]).
     fn reduce(&self, first: usize, len: usize) -> Bucket<P> {
         let mut running = Bucket::<P>::ZERO;
         let mut sum = Bucket::<P>::ZERO;
         for (b, s) in self.buckets.iter().enumerate().skip(first).take(len).rev() {
             if self.state[b] != EMPTY {
-                running += s;
+                add_affine::<P, A>(&mut running, s);
             }
             if let Some(o) = &self.overflow
                 && !o[b].is_zero()
             {
-                running += &o[b];
+                add_xyzz::<P, A>(&mut running, &o[b]);
             }
-            sum += &running;
+            add_xyzz::<P, A>(&mut sum, &running);
         }
         sum
     }
+}
+
+/// `b += q` for an affine `q`: arkworks' XYZZ mixed addition
+/// (EFD `madd-2008-s`, 8M + 2S) with `A`'s products and squares, equal to
+/// arkworks' `+=`, which it leaves the identity and the rare equal `x`
+/// (doubling or cancelling) to.
+#[inline]
+pub(crate) fn add_affine<P: SWCurveConfig, A: BatchArith<P::BaseField>>(
+    b: &mut Bucket<P>,
+    q: &Affine<P>,
+) {
+    let Some((qx, qy)) = q.xy() else {
+        return;
+    };
+    if b.is_zero() {
+        *b += q;
+        return;
+    }
+    let u2 = A::mul(&qx, &b.zz);
+    if u2 == b.x {
+        *b += q;
+        return;
+    }
+    let s2 = A::mul(&qy, &b.zzz);
+    let p = u2 - b.x;
+    let r = s2 - b.y;
+    let pp = A::square(&p);
+    let ppp = A::mul(&pp, &p);
+    let mut v = A::mul(&b.x, &pp);
+    let x3 = A::square(&r) - ppp - v.double();
+    v -= x3;
+    b.y = A::mul(&r, &v) - A::mul(&b.y, &ppp);
+    b.x = x3;
+    b.zz = A::mul(&b.zz, &pp);
+    b.zzz = A::mul(&b.zzz, &ppp);
+}
+
+/// `b += o` for XYZZ buckets: arkworks' addition (EFD `add-2008-s`,
+/// 12M + 2S) with `A`'s products and squares, equal to arkworks' `+=`,
+/// which it leaves the identities and the rare equal `x` to.
+#[inline]
+pub(crate) fn add_xyzz<P: SWCurveConfig, A: BatchArith<P::BaseField>>(
+    b: &mut Bucket<P>,
+    o: &Bucket<P>,
+) {
+    if b.is_zero() || o.is_zero() {
+        *b += o;
+        return;
+    }
+    let u1 = A::mul(&b.x, &o.zz);
+    let u2 = A::mul(&o.x, &b.zz);
+    if u1 == u2 {
+        *b += o;
+        return;
+    }
+    let s1 = A::mul(&b.y, &o.zzz);
+    let s2 = A::mul(&o.y, &b.zzz);
+    let p = u2 - u1;
+    let r = s2 - s1;
+    let pp = A::square(&p);
+    let ppp = A::mul(&pp, &p);
+    let mut v = A::mul(&u1, &pp);
+    let x3 = A::square(&r) - ppp - v.double();
+    v -= x3;
+    b.y = A::mul(&r, &v) - A::mul(&s1, &ppp);
+    b.x = x3;
+    b.zz = A::mul(&A::mul(&b.zz, &pp), &o.zz);
+    b.zzz = A::mul(&A::mul(&b.zzz, &ppp), &o.zzz);
 }
 
 /// `Σ_j digits[j]·points[j]` with `2^{c−1}` buckets (`|digits[j]| ≤ 2^{c−1}`,
@@ -546,4 +615,77 @@ fn multiples_chunk<P: SWCurveConfig>(
         }
     }
     true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ark_ec::{short_weierstrass::Projective, CurveGroup};
+    use ark_ff::UniformRand;
+    use ark_std::rand::SeedableRng;
+
+    /// The additions of the bucket reduction equal arkworks' `+=`: random
+    /// points, a point added to itself (doubling), to its negation
+    /// (cancelling), and the identity on either side, in buckets with
+    /// `ZZ ≠ 1` (reached by additions).
+    fn check<P: SWCurveConfig>(seed: u64) {
+        let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(seed);
+        let points: Vec<Affine<P>> = Projective::<P>::normalize_batch(
+            &(0..8)
+                .map(|_| Projective::<P>::rand(&mut rng))
+                .collect::<Vec<_>>(),
+        );
+        let bucket = |i: usize| {
+            let mut b = Bucket::<P>::ZERO;
+            b += &points[i];
+            b += &points[i + 1];
+            b
+        };
+        let mut cases: Vec<(Bucket<P>, Affine<P>)> = vec![
+            (bucket(0), points[2]),
+            (Bucket::ZERO, points[3]),
+            (bucket(4), Affine::identity()),
+        ];
+        // b + P with P = the point b stands for, and with its negation
+        let b = bucket(1);
+        let as_affine: Affine<P> = {
+            let mut acc = Projective::<P>::zero();
+            acc += &points[1];
+            acc += &points[2];
+            acc.into_affine()
+        };
+        cases.push((b, as_affine));
+        cases.push((b, -as_affine));
+        for (b, q) in cases {
+            let mut want = b;
+            want += &q;
+            let mut got = b;
+            add_affine::<P, Native>(&mut got, &q);
+            assert_eq!(Projective::from(got), Projective::from(want));
+            assert_eq!(
+                (got.x, got.y, got.zz, got.zzz),
+                (want.x, want.y, want.zz, want.zzz)
+            );
+            let mut from_affine = Bucket::<P>::ZERO;
+            from_affine += &q;
+            for o in [from_affine, bucket(5), Bucket::ZERO, b, -b] {
+                let mut want = b;
+                want += &o;
+                let mut got = b;
+                add_xyzz::<P, Native>(&mut got, &o);
+                assert_eq!(
+                    (got.x, got.y, got.zz, got.zzz),
+                    (want.x, want.y, want.zz, want.zzz)
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn reduction_additions_equal_arkworks() {
+        check::<ark_bls12_381::g1::Config>(1);
+        check::<ark_bls12_381::g2::Config>(2);
+        check::<ark_bn254::g1::Config>(3);
+        check::<ark_bn254::g2::Config>(4);
+    }
 }
