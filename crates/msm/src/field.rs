@@ -36,7 +36,8 @@
 use ark_ff::{BigInt, Field, Fp, MontBackend, MontConfig, PrimeField};
 
 /// The field arithmetic of batch-affine additions over `F`: the products
-/// and squares of their slopes and the one inversion a batch shares.
+/// and squares of their slopes and the one inversion a batch shares, and
+/// the products of the bucket reduction's XYZZ additions.
 ///
 /// [`Native`] is this crate's own choice (the module's dispatch above). A
 /// curve crate whose coordinate field has faster arithmetic than arkworks'
