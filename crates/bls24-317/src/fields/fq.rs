@@ -34,8 +34,8 @@ pub type Fq = Fp320<MontBackend<FqConfig, 5>>;
 /// `Fq` under the derived configuration.
 type PortableFq = Fp<MontBackend<Portable, 5>, 5>;
 
-/// `p` for `vidkit_mont`.
-const P: vidkit_mont::Modulus<5> =
+/// `p` for `vidkit_mont` (also under `Fq4`'s products).
+pub(crate) const P: vidkit_mont::Modulus<5> =
     vidkit_mont::Modulus::new(<Portable as MontConfig<5>>::MODULUS.0);
 
 /// The same limbs under the derived configuration.

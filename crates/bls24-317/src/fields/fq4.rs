@@ -9,10 +9,11 @@
 //! square seven and four. On one core of a 2-vCPU AMD EPYC VM a chain of
 //! dependent products takes 0.58× the time of the sums of products, and of
 //! squares 0.67× the time of three `Fq2` squares by `Fq` products in
-//! assembly (docs/msm.md). The values are arkworks' canonical limbs (tests
-//! against the tower's own formulas).
+//! assembly (docs/msm.md). The values are canonical limbs (vidkit-mont's
+//! tests against num-bigint; this crate's field, G2 and pairing tests
+//! against arkworks' generic code and gnark-crypto's vectors).
 
-use ark_ff::{BigInt, PrimeField};
+use ark_ff::BigInt;
 
 use crate::{
     bls24::{Fp4, Fp4Config},
@@ -60,8 +61,7 @@ impl Fp4Config for Fq4Config {
 
 /// `Fq4 = Fq2[v]/(v^2 − (1 + u))` over `p` for [`vidkit_mont`] (which
 /// checks `8p < 2^320` at compile time).
-const FQ4: vidkit_mont::QuarticModulus<5> =
-    vidkit_mont::QuarticModulus::new(vidkit_mont::Modulus::new(<Fq as PrimeField>::MODULUS.0));
+const FQ4: vidkit_mont::QuarticModulus<5> = vidkit_mont::QuarticModulus::new(super::fq::P);
 
 /// `a·b` by [`vidkit_mont::QuarticModulus::mul`]. Not inlined: inlined
 /// into every caller, its nine products made the `Fq12` and `Fq24`
