@@ -40,7 +40,11 @@
 //! (BLS24-317's `F_{q^4}`) with lazy reduction: the limb products of
 //! Karatsuba's formulas are combined as double-width integers and reduced
 //! once per `F_p` coefficient. That code is portable Rust and runs on every
-//! target (module `fp2` explains the bounds that make it exact).
+//! target (module `fp2` explains the bounds that make it exact); for four
+//! limbs (BN254) on a CPU with BMI2 and ADX, [`QuadModulus`] takes its
+//! double-width products and reductions from assembly instead (module
+//! `wide4`, the same two carry chains as [`Modulus::mul`]), with the same
+//! results limb for limb.
 //!
 //! ```
 //! use ark_bls12_381::Fq;
@@ -58,11 +62,13 @@
 //! ```
 #![cfg_attr(not(feature = "std"), no_std)]
 #![deny(missing_docs)]
-// The one `unsafe` block is the inline assembly of `Modulus::mul`, taken
-// only after `available` has found BMI2 and ADX (see the crate docs).
+// The `unsafe` blocks are inline assembly (`Modulus::mul`, module `wide4`),
+// taken only after `available` has found BMI2 and ADX (see the crate docs).
 #![allow(unsafe_code)]
 
 mod fp2;
+#[cfg(all(feature = "std", target_arch = "x86_64"))]
+mod wide4;
 pub use fp2::{Fp2Limbs, Fp4Limbs, QuadModulus, QuarticModulus};
 
 /// A modulus `p` of `N` 64-bit limbs (`4 ≤ N ≤ 6`), odd, with `2p < 2^{64N}`,
