@@ -50,11 +50,22 @@
 //!   the same tower (`u² = −1`, `v³ = u + 1`, `w² = v`), so limbs are copied
 //!   as they are. The result equals arkworks' `Pairing::multi_pairing` bit
 //!   for bit (tests on random and edge inputs).
-//! * **Every other curve** (BN254, BLS24-317, any arkworks `Pairing`), and
-//!   BLS12-381 without `std`: arkworks' `multi_miller_loop` and
-//!   `final_exponentiation`, with the prepared form of each [`FixedG2`].
+//! * **BN254**: vidkit's own Miller loop and final exponentiation
+//!   ([`bn254`]): arkworks' algorithms on arkworks' types, with every
+//!   `F_{p^2}` product and square from vidkit-mont's lazy-reduction
+//!   `QuadModulus` (three limb products and two reductions where arkworks
+//!   takes four products and two reductions). ark-bn254 owns BN254's
+//!   `F_{p^2}`, so no hook could hand those products to arkworks' loop.
+//!   The values equal arkworks' (Miller loop and final exponentiation, bit
+//!   for bit; tests).
+//! * **Every other curve** (BLS24-317, any arkworks `Pairing`), and
+//!   BLS12-381 without `std`: the `Pairing` implementation's
+//!   `multi_miller_loop` and `final_exponentiation` (BLS24-317's are its
+//!   crate's own, over lazy-reduction `F_{q^4}` products), with the
+//!   prepared form of each [`FixedG2`].
 //!
-//! blst implements BLS12-381 only, hence the two backends.
+//! blst implements BLS12-381 only, and arkworks' BN254 leaves no hook for
+//! its `F_{p^2}` products, hence the three backends.
 //!
 //! # Threads
 //!
@@ -102,13 +113,19 @@ use ark_std::vec::Vec;
 
 #[cfg(all(feature = "std", target_pointer_width = "64"))]
 mod bls12_381;
+pub mod bn254;
 
 /// The code that computes pairings of a curve ([`backend`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Backend {
     /// blst (BLS12-381 with the `std` feature on a 64-bit target).
     Blst,
-    /// arkworks' `multi_miller_loop` and `final_exponentiation`.
+    /// vidkit's Miller loop and final exponentiation over lazy-reduction
+    /// `F_{p^2}` products ([`bn254`]; BN254), arkworks' values bit for bit.
+    Vidkit,
+    /// The `Pairing` implementation's `multi_miller_loop` and
+    /// `final_exponentiation` (arkworks', or the curve crate's own, as
+    /// BLS24-317's).
     Arkworks,
 }
 
@@ -117,6 +134,9 @@ pub fn backend<E: Pairing>() -> Backend {
     #[cfg(all(feature = "std", target_pointer_width = "64"))]
     if bls12_381::is_bls12_381::<E>() {
         return Backend::Blst;
+    }
+    if bn254::is_bn254::<E>() {
+        return Backend::Vidkit;
     }
     Backend::Arkworks
 }
@@ -139,7 +159,7 @@ impl<E: Pairing> FixedG2<E> {
     pub fn new(point: E::G2Affine) -> Self {
         Self {
             point,
-            prepared: point.into(),
+            prepared: bn254::prepared::<E>(&point).unwrap_or_else(|| point.into()),
             #[cfg(all(feature = "std", target_pointer_width = "64"))]
             lines: bls12_381::lines::<E>(&point).map(std::sync::Arc::new),
         }
@@ -273,15 +293,20 @@ impl<'a, E: Pairing> PairingProduct<'a, E> {
         let f = split_product(
             pairs.len(),
             |r| {
-                let g2 = pairs[r.clone()].iter().map(|(_, q)| match q {
+                let pairs = &pairs[r];
+                if let Some(f) = bn254::miller_loop::<E>(pairs) {
+                    return f;
+                }
+                let g2 = pairs.iter().map(|(_, q)| match q {
                     G2Arg::Point(q) => E::G2Prepared::from(*q),
                     G2Arg::Fixed(f) => f.prepared.clone(),
                 });
-                E::multi_miller_loop(pairs[r].iter().map(|(p, _)| *p), g2).0
+                E::multi_miller_loop(pairs.iter().map(|(p, _)| *p), g2).0
             },
             |a, b| a * b,
         );
-        E::final_exponentiation(MillerLoopOutput(f))
+        bn254::final_exponentiation_of::<E>(&f)
+            .unwrap_or_else(|| E::final_exponentiation(MillerLoopOutput(f)))
     }
 
     /// `Π_i e(P_i, Q_i)` (the identity of `G_T`, written `zero()` in
@@ -326,4 +351,46 @@ pub fn multi_pairing<E: Pairing>(g1: &[E::G1Affine], g2: &[E::G2Affine]) -> Pair
         product.add(*p, *q);
     }
     product.evaluate()
+}
+
+/// The Miller loop value of `Π_i e(g1[i], g2[i])` as arkworks defines it
+/// (`E::multi_miller_loop`, bit for bit), by the fastest code that computes
+/// that value: [`bn254::multi_miller_loop`] on BN254, the `Pairing`
+/// implementation's elsewhere (on BLS12-381 too: blst's Miller loop values
+/// differ from arkworks' by factors that the final exponentiation removes).
+/// For benchmarks and for protocols that combine Miller loop values
+/// themselves; a pairing product is [`PairingProduct`].
+///
+/// # Panics
+/// If the slices differ in length.
+#[track_caller]
+pub fn multi_miller_loop<E: Pairing>(
+    g1: &[E::G1Affine],
+    g2: &[E::G2Affine],
+) -> MillerLoopOutput<E> {
+    assert_eq!(
+        g1.len(),
+        g2.len(),
+        "multi_miller_loop: {} G1 points against {} G2 points",
+        g1.len(),
+        g2.len()
+    );
+    let args: Vec<G2Arg<'_, E>> = g2.iter().map(|q| G2Arg::Point(*q)).collect();
+    let pairs: Vec<(E::G1Affine, &G2Arg<'_, E>)> = g1
+        .iter()
+        .zip(&args)
+        .filter(|(p, q)| !p.is_zero() && !q.point().is_zero())
+        .map(|(p, q)| (*p, q))
+        .collect();
+    match bn254::miller_loop::<E>(&pairs) {
+        Some(f) => MillerLoopOutput(f),
+        None => E::multi_miller_loop(g1.iter().copied(), g2.iter().copied()),
+    }
+}
+
+/// `f^{(p^k − 1)/r}` as arkworks defines it (`E::final_exponentiation`,
+/// bit for bit; `None` for `f = 0`), by the fastest code that computes that
+/// value, as [`multi_miller_loop`].
+pub fn final_exponentiation<E: Pairing>(f: MillerLoopOutput<E>) -> Option<PairingOutput<E>> {
+    bn254::final_exponentiation_of::<E>(&f.0).unwrap_or_else(|| E::final_exponentiation(f))
 }
