@@ -42,13 +42,18 @@ use ark_ec::bn::{BnConfig, G2Prepared};
 use ark_ec::pairing::{MillerLoopOutput, Pairing, PairingOutput};
 use ark_ec::short_weierstrass::SWCurveConfig;
 use ark_ec::AffineRepr;
-use ark_ff::{AdditiveGroup, CyclotomicMultSubgroup, Field, One};
+use ark_ff::{AdditiveGroup, CyclotomicMultSubgroup, Field, MontFp, One};
 use ark_std::{any::Any, borrow::Cow, boxed::Box, vec::Vec};
 use core::any::TypeId;
 use tower::{cyclotomic_square12, mul12, mul12_by_034, mul2, square12, square2};
 
 /// The coefficients `(c_0, c_3, c_4)` of one line (arkworks' `EllCoeff`).
 type Line = (Fq2, Fq2, Fq2);
+
+/// `1/2` in `F_p`: `(p + 1)/2` (arkworks computes it with an inversion
+/// for every point it prepares).
+const TWO_INV: Fq =
+    MontFp!("10944121435919637611123202872628637544348155578648911831344518947322613104292");
 
 /// Whether `E` is arkworks' BN254.
 pub(crate) fn is_bn254<E: Pairing>() -> bool {
@@ -65,9 +70,9 @@ struct Hom {
 impl Hom {
     /// `Q ← 2Q`, and the line of the tangent (arkworks'
     /// `G2HomProjective::double_in_place`, D twist).
-    fn double(&mut self, two_inv: &Fq) -> Line {
+    fn double(&mut self) -> Line {
         let mut a = mul2(&self.x, &self.y);
-        a.mul_assign_by_fp(two_inv);
+        a.mul_assign_by_fp(&TWO_INV);
         let b = square2(&self.y);
         let c = square2(&self.z);
         let e = mul2(
@@ -76,7 +81,7 @@ impl Hom {
         );
         let f = e.double() + e;
         let mut g = b + f;
-        g.mul_assign_by_fp(two_inv);
+        g.mul_assign_by_fp(&TWO_INV);
         let h = square2(&(self.y + self.z)) - (b + c);
         let i = e - b;
         let j = square2(&self.x);
@@ -126,7 +131,6 @@ pub fn prepare(q: &G2Affine) -> G2Prepared<Config> {
             infinity: true,
         };
     }
-    let two_inv = Fq::from(2u64).inverse().expect("2 ≠ 0");
     let mut ell_coeffs = Vec::with_capacity(Config::ATE_LOOP_COUNT.len() + 24);
     let mut r = Hom {
         x: q.x,
@@ -135,7 +139,7 @@ pub fn prepare(q: &G2Affine) -> G2Prepared<Config> {
     };
     let neg_q = -*q;
     for bit in Config::ATE_LOOP_COUNT.iter().rev().skip(1) {
-        ell_coeffs.push(r.double(&two_inv));
+        ell_coeffs.push(r.double());
         match bit {
             1 => ell_coeffs.push(r.add(q)),
             -1 => ell_coeffs.push(r.add(&neg_q)),
@@ -348,6 +352,11 @@ pub(crate) fn final_exponentiation_of<E: Pairing>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn two_inv_is_one_half() {
+        assert_eq!(TWO_INV.double(), Fq::one());
+    }
 
     /// The addition chain of [`exp_by_neg_x`] computes `x`: the same steps
     /// on integers.
