@@ -199,25 +199,10 @@ fn miller_loop_lines(pairs: &[(G1Affine, &[Line])]) -> Fq12 {
 ///
 /// # Panics
 /// If the slices differ in length.
+#[track_caller]
 pub fn multi_miller_loop(g1: &[G1Affine], g2: &[G2Affine]) -> MillerLoopOutput<Bn254> {
-    assert_eq!(
-        g1.len(),
-        g2.len(),
-        "multi_miller_loop: {} G1 points against {} G2 points",
-        g1.len(),
-        g2.len()
-    );
-    let prepared: Vec<(G1Affine, G2Prepared<Config>)> = g1
-        .iter()
-        .zip(g2)
-        .filter(|(p, q)| !p.is_zero() && !q.is_zero())
-        .map(|(p, q)| (*p, prepare(q)))
-        .collect();
-    let pairs: Vec<(G1Affine, &[Line])> = prepared
-        .iter()
-        .map(|(p, q)| (*p, q.ell_coeffs.as_slice()))
-        .collect();
-    MillerLoopOutput(miller_loop_lines(&pairs))
+    // the generic entry picks this module's loop for BN254
+    crate::multi_miller_loop::<Bn254>(g1, g2)
 }
 
 /// `f^{−x}` for `f` in the cyclotomic subgroup (arkworks' `exp_by_neg_x`;
