@@ -36,6 +36,9 @@
 //! * `bls24-317/field/g2_field_mul_1000_vidkit`: the same `F_{q^4}` chain by
 //!   `Fp4Config::mul_fp4`, the lazy-reduction product (vidkit-mont) that
 //!   BLS24-317's pairing and G2 MSMs use in place of arkworks' `*`;
+//! * `bn254/field/g2_field_mul_1000_vidkit`: the `F_{p^2}` chain by
+//!   `vidkit_mont::QuadModulus` (four-limb assembly where the CPU has BMI2
+//!   and ADX), the product of BN254's pairing and G2 MSMs;
 //! * `{curve}/fft/2^16`: a radix-2 FFT over `Fr` (no gnark counterpart);
 //! * `{curve}/gt/{in_subgroup,in_subgroup_arkworks}`: the membership test
 //!   of `G_T` that validation of untrusted `G_T` elements runs (aPlonK's
@@ -253,11 +256,38 @@ fn bls24_fq4(c: &mut Criterion) {
     group.finish();
 }
 
+/// `bn254/field/g2_field_mul_1000_vidkit`: the 1000 dependent `F_{p^2}`
+/// products of `g2_field_mul_1000` by [`vidkit_mont::QuadModulus`], the
+/// product BN254's pairing (`vidkit_pairing::bn254`) and G2 MSMs use
+/// (`g2_field_mul_1000` times arkworks' `*`, two sums of products).
+fn bn254_fq2(c: &mut Criterion) {
+    use ark_bn254::{Fq, Fq2};
+    use ark_ff::PrimeField;
+    const P2: vidkit_mont::QuadModulus<4> =
+        vidkit_mont::QuadModulus::new(vidkit_mont::Modulus::new(<Fq as PrimeField>::MODULUS.0));
+    let mut rng = rng(5);
+    let (x, y) = (Fq2::rand(&mut rng), Fq2::rand(&mut rng));
+    let limbs = |a: &Fq2| [a.c0.0 .0, a.c1.0 .0];
+    let (x, y) = (limbs(&x), limbs(&y));
+    let mut group = c.benchmark_group("bn254/field");
+    group.bench_function("g2_field_mul_1000_vidkit", |b| {
+        b.iter(|| {
+            let mut a = black_box(x);
+            for _ in 0..1000 {
+                a = P2.mul(&a, &y);
+            }
+            a
+        })
+    });
+    group.finish();
+}
+
 fn curves(c: &mut Criterion) {
     bench_curve::<ark_bls12_381::Bls12_381>(c, "bls12-381");
     bench_curve::<ark_bn254::Bn254>(c, "bn254");
     bench_curve::<vidkit_bls24_317::Bls24_317>(c, "bls24-317");
     bls24_fq4(c);
+    bn254_fq2(c);
 }
 
 criterion_group!(benches, curves);
