@@ -1,6 +1,7 @@
 //! The double-width product and Montgomery's reduction of four-limb
 //! integers in x86-64 assembly (BMI2 and ADX), for [`crate::QuadModulus`]
-//! and [`crate::QuarticModulus`] over BN254's base field.
+//! over BN254's base field ([`crate::QuarticModulus`] keeps the portable
+//! code).
 //!
 //! The portable code of module `fp2` compiles to `MUL` and one `ADC` carry
 //! chain per row, with the partial products spilled to the stack: about 900
