@@ -10,14 +10,14 @@
 //! all pairs share the loop's squarings. Both end in blst's final
 //! exponentiation and give the same value.
 
-use crate::G2Arg;
+use crate::{cast, cast_owned, G2Arg};
 use ark_bls12_381::{Bls12_381, Fq12, G1Affine, G2Affine};
 use ark_ec::{
     pairing::{Pairing, PairingOutput},
     AffineRepr,
 };
 use ark_ff::One;
-use ark_std::{any::Any, boxed::Box, vec::Vec};
+use ark_std::vec::Vec;
 use core::any::TypeId;
 use vidkit_blst::blst::{blst_fp12, blst_p1_affine, blst_p2_affine};
 use vidkit_blst::lines::{miller_loop_lines, G2Lines};
@@ -34,8 +34,7 @@ pub(crate) fn lines<E: Pairing>(point: &E::G2Affine) -> Option<G2Lines> {
     if !is_bls12_381::<E>() {
         return None;
     }
-    let point: &dyn Any = point;
-    G2Lines::new(point.downcast_ref::<G2Affine>().expect("E is Bls12_381"))
+    G2Lines::new(cast::<G2Affine, _>(point))
 }
 
 /// If `E` is BLS12-381: `Π e(g1[i], g2[i])` through blst. `None` for any
@@ -47,21 +46,13 @@ pub(crate) fn product<E: Pairing>(
     if !is_bls12_381::<E>() {
         return None;
     }
-    // `E` is `Bls12_381`, so every downcast below is to the type itself
-    const SAME: &str = "E is Bls12_381";
-    let g1: Vec<G1Affine> = g1
-        .iter()
-        .map(|p| {
-            let p: &dyn Any = p;
-            *p.downcast_ref::<G1Affine>().expect(SAME)
-        })
-        .collect();
+    // `E` is `Bls12_381`, so every cast below is to the type itself
+    let g1: Vec<G1Affine> = g1.iter().map(|p| *cast::<G1Affine, _>(p)).collect();
     let point = |q: &G2Arg<'_, E>| -> G2Affine {
-        let q: &dyn Any = match q {
-            G2Arg::Point(q) => q,
-            G2Arg::Fixed(f) => &f.point,
-        };
-        *q.downcast_ref::<G2Affine>().expect(SAME)
+        match q {
+            G2Arg::Point(q) => *cast(q),
+            G2Arg::Fixed(f) => *cast(&f.point),
+        }
     };
     let value = if g2.iter().any(|q| matches!(q, G2Arg::Fixed(_))) {
         with_lines(&g1, g2, point)
@@ -69,8 +60,7 @@ pub(crate) fn product<E: Pairing>(
         let g2: Vec<G2Affine> = g2.iter().map(point).collect();
         multi_pairing(&g1, &g2)
     };
-    let out: Box<dyn Any> = Box::new(PairingOutput::<Bls12_381>(value));
-    Some(*out.downcast::<PairingOutput<E>>().expect(SAME))
+    Some(cast_owned(PairingOutput::<Bls12_381>(value)))
 }
 
 /// `Π e(g1[i], g2[i])` over the pairs without an identity point, by blst's

@@ -115,6 +115,25 @@ use ark_std::vec::Vec;
 mod bls12_381;
 pub mod bn254;
 
+/// `x` as a `T`, where a backend's `TypeId` check has found that the
+/// pairing is that backend's curve, so that `U` is `T` (the downcasts of
+/// the BLS12-381 and BN254 backends: no `unsafe`, no added bound).
+///
+/// # Panics
+/// If `U` is not `T`, which that check rules out.
+pub(crate) fn cast<T: 'static, U: 'static>(x: &U) -> &T {
+    let x: &dyn core::any::Any = x;
+    x.downcast_ref::<T>()
+        .expect("the backend's TypeId check made U the type T")
+}
+
+/// `x` moved into type `T` (as [`cast`]).
+pub(crate) fn cast_owned<T: 'static, U: 'static>(x: U) -> T {
+    let b: ark_std::boxed::Box<dyn core::any::Any> = ark_std::boxed::Box::new(x);
+    *b.downcast::<T>()
+        .expect("the backend's TypeId check made U the type T")
+}
+
 /// The code that computes pairings of a curve ([`backend`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Backend {
@@ -375,6 +394,9 @@ pub fn multi_miller_loop<E: Pairing>(
         g1.len(),
         g2.len()
     );
+    if !bn254::is_bn254::<E>() {
+        return E::multi_miller_loop(g1.iter().copied(), g2.iter().copied());
+    }
     let args: Vec<G2Arg<'_, E>> = g2.iter().map(|q| G2Arg::Point(*q)).collect();
     let pairs: Vec<(E::G1Affine, &G2Arg<'_, E>)> = g1
         .iter()
@@ -382,10 +404,7 @@ pub fn multi_miller_loop<E: Pairing>(
         .filter(|(p, q)| !p.is_zero() && !q.point().is_zero())
         .map(|(p, q)| (*p, q))
         .collect();
-    match bn254::miller_loop::<E>(&pairs) {
-        Some(f) => MillerLoopOutput(f),
-        None => E::multi_miller_loop(g1.iter().copied(), g2.iter().copied()),
-    }
+    MillerLoopOutput(bn254::miller_loop::<E>(&pairs).expect("E is BN254"))
 }
 
 /// `f^{(p^k − 1)/r}` as arkworks defines it (`E::final_exponentiation`,

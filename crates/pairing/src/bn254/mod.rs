@@ -36,14 +36,14 @@
 
 pub(crate) mod tower;
 
-use crate::G2Arg;
+use crate::{cast, cast_owned, G2Arg};
 use ark_bn254::{Bn254, Config, Fq, Fq12, Fq2, G1Affine, G2Affine};
 use ark_ec::bn::{BnConfig, G2Prepared};
 use ark_ec::pairing::{MillerLoopOutput, Pairing, PairingOutput};
 use ark_ec::short_weierstrass::SWCurveConfig;
 use ark_ec::AffineRepr;
 use ark_ff::{AdditiveGroup, CyclotomicMultSubgroup, Field, MontFp, One};
-use ark_std::{any::Any, borrow::Cow, boxed::Box, vec::Vec};
+use ark_std::{borrow::Cow, vec::Vec};
 use core::any::TypeId;
 use tower::{cyclotomic_square12, mul12, mul12_by_034, mul2, square12, square2};
 
@@ -278,20 +278,6 @@ pub fn final_exponentiation(f: MillerLoopOutput<Bn254>) -> Option<PairingOutput<
     let mut y15 = mul12(&r, &y9);
     y15.frobenius_map_in_place(3);
     Some(PairingOutput(mul12(&y15, &y14)))
-}
-
-/// `x` as a `T`, where the caller's `TypeId` check says `E` is BN254 (so
-/// `U` is `T`).
-fn cast<T: 'static, U: 'static>(x: &U) -> &T {
-    let x: &dyn Any = x;
-    x.downcast_ref::<T>()
-        .expect("the TypeId check said E is Bn254")
-}
-
-/// `x` moved into type `T` (as [`cast`]).
-fn cast_owned<T: 'static, U: 'static>(x: U) -> T {
-    let b: Box<dyn Any> = Box::new(x);
-    *b.downcast::<T>().expect("the TypeId check said E is Bn254")
 }
 
 /// If `E` is BN254: `point`'s lines, computed with the products of this
