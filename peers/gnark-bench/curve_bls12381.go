@@ -57,6 +57,19 @@ var bls12381Curve = curve{
 		}
 		f := must(curvepkg.MillerLoop(ps[:1], qs[:1]))
 		lines := sliceOf(curvepkg.PrecomputeLines(qs[0]), curvepkg.PrecomputeLines(qs[1]))
+		// the *_distinct ids: each call takes the next inputs of a pool of
+		// distinctInputs (P, Q) pairs, 4 per call at most, and Miller loop values
+		dp := make([]curvepkg.G1Affine, distinctInputs+4)
+		dq := make([]curvepkg.G2Affine, distinctInputs+4)
+		for i := range dp {
+			dp[i].ScalarMultiplication(&g1, randBig(rng))
+			dq[i].ScalarMultiplication(&g2, randBig(rng))
+		}
+		df := make([]curvepkg.GT, distinctInputs)
+		for i := range df {
+			df[i] = must(curvepkg.MillerLoop(dp[i:i+1], dq[i:i+1]))
+		}
+		next := cycle()
 		return map[string]func(){
 			"pairing":              func() { must(curvepkg.Pair(ps[:1], qs[:1])) },
 			"miller_loop":          func() { must(curvepkg.MillerLoop(ps[:1], qs[:1])) },
@@ -64,6 +77,18 @@ var bls12381Curve = curve{
 			"2_pairs":              func() { must(curvepkg.Pair(ps[:2], qs[:2])) },
 			"4_pairs":              func() { must(curvepkg.Pair(ps, qs)) },
 			"2_pairs_prepared_g2":  func() { must(curvepkg.PairFixedQ(ps[:2], lines)) },
+			"pairing_distinct":     func() { i := next(); must(curvepkg.Pair(dp[i:i+1], dq[i:i+1])) },
+			"miller_loop_distinct": func() {
+				i := next()
+				must(curvepkg.MillerLoop(dp[i:i+1], dq[i:i+1]))
+			},
+			"final_exponentiation_distinct": func() { curvepkg.FinalExponentiation(&df[next()]) },
+			"2_pairs_distinct":              func() { i := next(); must(curvepkg.Pair(dp[i:i+2], dq[i:i+2])) },
+			"4_pairs_distinct":              func() { i := next(); must(curvepkg.Pair(dp[i:i+4], dq[i:i+4])) },
+			"2_pairs_prepared_g2_distinct": func() {
+				i := next()
+				must(curvepkg.PairFixedQ(dp[i:i+2], lines))
+			},
 		}
 	},
 	field: func(rng *rand.Rand) map[string]func() {

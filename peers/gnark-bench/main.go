@@ -21,6 +21,9 @@
 //	{curve}/multi_pairing/2_pairs         e(P1, Q1)·e(P2, Q2) (one shared final exponentiation)
 //	{curve}/multi_pairing/4_pairs         four pairs
 //	{curve}/multi_pairing/2_pairs_prepared_g2  two pairs with the G2 lines precomputed
+//	{curve}/{pairing,multi_pairing}/ID_distinct  ID, each call on the next inputs of a
+//	                                  pool of 64 (the G2 lines of 2_pairs_prepared_g2
+//	                                  stay those of two fixed points)
 //	{curve}/field/fp_mul_1000        1000 dependent multiplications in F_p (G1's coordinates)
 //	{curve}/field/g2_field_mul_1000  the same in G2's coordinate field (F_p^2; F_p^4 on BLS24-317)
 //	{curve}/field/gt_mul_1000        the same in the pairing's target field (F_p^12; F_p^24)
@@ -61,8 +64,28 @@ type curve struct {
 }
 
 // group names and the ids each prints, in order.
-var pairingIDs = []string{"pairing", "miller_loop", "final_exponentiation"}
-var multiPairingIDs = []string{"2_pairs", "4_pairs", "2_pairs_prepared_g2"}
+var pairingIDs = []string{"pairing", "miller_loop", "final_exponentiation",
+	"pairing_distinct", "miller_loop_distinct", "final_exponentiation_distinct"}
+var multiPairingIDs = []string{"2_pairs", "4_pairs", "2_pairs_prepared_g2",
+	"2_pairs_distinct", "4_pairs_distinct", "2_pairs_prepared_g2_distinct"}
+
+// distinctInputs is the size of the input pool of the *_distinct ids.
+// Timed again and again on one input, code whose branches depend on the
+// data runs as if they were always predicted (the branch predictor learns
+// the whole sequence of one call); a verifier never sees one input twice.
+// From about 8 inputs on, the *_distinct times stop changing.
+const distinctInputs = 64
+
+// cycle returns a counter that runs through 0, 1, ..., distinctInputs-1 and
+// starts again.
+func cycle() func() int {
+	i := -1
+	return func() int {
+		i = (i + 1) % distinctInputs
+		return i
+	}
+}
+
 var fieldIDs = []string{"fp_mul_1000", "g2_field_mul_1000", "gt_mul_1000"}
 
 func median(runs int, f func()) time.Duration {
