@@ -43,6 +43,7 @@
 //! 1.20–1.21× to 1.13–1.14× gnark-crypto's time with it, and its G2 MSMs from
 //! 0.94–1.24× to 0.84–1.10× (docs/pairing.md).
 
+use crate::sums::{adc, sbb};
 use crate::Modulus;
 
 /// An element of `F_{p^2}`: the Montgomery limbs of `c_0` and `c_1`.
@@ -131,9 +132,10 @@ impl<const N: usize> QuadModulus<N> {
     #[inline(always)]
     fn redc_signed<const ASM: bool>(&self, x: &Wide) -> [u64; N] {
         let mut x = *x;
-        if x[2 * N - 1] >> 63 == 1 {
-            add_high::<N>(&mut x, self.p.limbs());
-        }
+        // the sign as a mask, not a branch: it is either way about as often
+        let negative = 0u64.wrapping_sub(x[2 * N - 1] >> 63);
+        let p: [u64; N] = core::array::from_fn(|i| self.p.limbs()[i] & negative);
+        add_high::<N>(&mut x, &p);
         self.redc::<ASM>(&x)
     }
 
@@ -169,11 +171,9 @@ impl<const N: usize> QuadModulus<N> {
         let r: [u64; N] = core::array::from_fn(|i| x[N + i]);
         let mut borrow = false;
         let s: [u64; N] = core::array::from_fn(|i| sbb(r[i], p[i], &mut borrow));
-        if borrow {
-            r
-        } else {
-            s
-        }
+        // r < p: keep r (a mask, not a branch on the value)
+        let keep = 0u64.wrapping_sub(borrow as u64);
+        core::array::from_fn(|i| (r[i] & keep) | (s[i] & !keep))
     }
 }
 
@@ -200,25 +200,11 @@ fn mac(a: u64, b: u64, c: u64, carry: &mut u64) -> u64 {
     t as u64
 }
 
-/// `a − b − borrow`, with the borrow out.
-#[inline(always)]
-fn sbb(a: u64, b: u64, borrow: &mut bool) -> u64 {
-    let (s, c1) = a.overflowing_sub(b);
-    let (s, c2) = s.overflowing_sub(*borrow as u64);
-    *borrow = c1 | c2;
-    s
-}
-
 /// `a + b` as integers; the callers keep it below `R`.
 #[inline(always)]
 fn add<const N: usize>(a: &[u64; N], b: &[u64; N]) -> [u64; N] {
     let mut carry = false;
-    core::array::from_fn(|i| {
-        let (s, c1) = a[i].overflowing_add(b[i]);
-        let (s, c2) = s.overflowing_add(carry as u64);
-        carry = c1 | c2;
-        s
-    })
+    core::array::from_fn(|i| adc(a[i], b[i], &mut carry))
 }
 
 /// `a − b` as integers; the callers keep `a ≥ b`.
@@ -268,10 +254,7 @@ fn add_wide<const N: usize>(a: &Wide, b: &Wide) -> Wide {
     let mut carry = false;
     let mut r = [0u64; 12];
     for i in 0..2 * N {
-        let (s, c1) = a[i].overflowing_add(b[i]);
-        let (s, c2) = s.overflowing_add(carry as u64);
-        r[i] = s;
-        carry = c1 | c2;
+        r[i] = adc(a[i], b[i], &mut carry);
     }
     r
 }
@@ -281,10 +264,7 @@ fn add_wide<const N: usize>(a: &Wide, b: &Wide) -> Wide {
 fn add_high<const N: usize>(x: &mut Wide, p: &[u64; N]) {
     let mut carry = false;
     for i in 0..N {
-        let (s, c1) = x[N + i].overflowing_add(p[i]);
-        let (s, c2) = s.overflowing_add(carry as u64);
-        x[N + i] = s;
-        carry = c1 | c2;
+        x[N + i] = adc(x[N + i], p[i], &mut carry);
     }
 }
 

@@ -46,6 +46,14 @@
 //! `wide4`, the same two carry chains as [`Modulus::mul`]), with the same
 //! results limb for limb.
 //!
+//! **Sums without branches.** [`Modulus::add`], [`Modulus::sub`],
+//! [`Modulus::double`] and [`Modulus::neg`] (and the same on
+//! [`QuadModulus`]) reduce with a subtraction whose borrow becomes a mask,
+//! not a branch: arkworks' sums compare with `p` and branch, which random
+//! values send either way about as often (module `sums`). The lazy
+//! products pick the sign of a coefficient and the final subtraction the
+//! same way.
+//!
 //! ```
 //! use ark_bls12_381::Fq;
 //! use ark_ff::{BigInt, PrimeField};
@@ -67,6 +75,7 @@
 #![allow(unsafe_code)]
 
 mod fp2;
+mod sums;
 #[cfg(all(feature = "std", target_arch = "x86_64"))]
 mod wide4;
 pub use fp2::{Fp2Limbs, Fp4Limbs, QuadModulus, QuarticModulus};
