@@ -42,10 +42,13 @@ use ark_ec::bn::{BnConfig, G2Prepared};
 use ark_ec::pairing::{MillerLoopOutput, Pairing, PairingOutput};
 use ark_ec::short_weierstrass::SWCurveConfig;
 use ark_ec::AffineRepr;
-use ark_ff::{AdditiveGroup, CyclotomicMultSubgroup, Field, MontFp, One};
+use ark_ff::{CyclotomicMultSubgroup, Field, MontFp, One};
 use ark_std::{borrow::Cow, vec::Vec};
 use core::any::TypeId;
-use tower::{cyclotomic_square12, mul12, mul12_by_034, mul2, square12, square2};
+use tower::{
+    add2, cyclotomic_square12, dbl2, mul12, mul12_by_034, mul2, mul2_by_fp, neg2, square12,
+    square2, sub2, triple2,
+};
 
 /// The coefficients `(c_0, c_3, c_4)` of one line (arkworks' `EllCoeff`).
 type Line = (Fq2, Fq2, Fq2);
@@ -71,47 +74,44 @@ impl Hom {
     /// `Q ← 2Q`, and the line of the tangent (arkworks'
     /// `G2HomProjective::double_in_place`, D twist).
     fn double(&mut self) -> Line {
-        let mut a = mul2(&self.x, &self.y);
-        a.mul_assign_by_fp(&TWO_INV);
+        let a = mul2_by_fp(&mul2(&self.x, &self.y), &TWO_INV);
         let b = square2(&self.y);
         let c = square2(&self.z);
         let e = mul2(
             &<ark_bn254::g2::Config as SWCurveConfig>::COEFF_B,
-            &(c.double() + c),
+            &triple2(&c),
         );
-        let f = e.double() + e;
-        let mut g = b + f;
-        g.mul_assign_by_fp(&TWO_INV);
-        let h = square2(&(self.y + self.z)) - (b + c);
-        let i = e - b;
+        let f = triple2(&e);
+        let g = mul2_by_fp(&add2(&b, &f), &TWO_INV);
+        let h = sub2(&square2(&add2(&self.y, &self.z)), &add2(&b, &c));
+        let i = sub2(&e, &b);
         let j = square2(&self.x);
         let e_square = square2(&e);
-        self.x = mul2(&a, &(b - f));
-        self.y = square2(&g) - (e_square.double() + e_square);
+        self.x = mul2(&a, &sub2(&b, &f));
+        self.y = sub2(&square2(&g), &triple2(&e_square));
         self.z = mul2(&b, &h);
-        (-h, j.double() + j, i)
+        (neg2(&h), triple2(&j), i)
     }
 
     /// `Q ← Q + R`, and the line through both (arkworks'
     /// `G2HomProjective::add_in_place`, D twist).
     fn add(&mut self, r: &G2Affine) -> Line {
-        let theta = self.y - mul2(&r.y, &self.z);
-        let lambda = self.x - mul2(&r.x, &self.z);
+        let theta = sub2(&self.y, &mul2(&r.y, &self.z));
+        let lambda = sub2(&self.x, &mul2(&r.x, &self.z));
         let c = square2(&theta);
         let d = square2(&lambda);
         let e = mul2(&lambda, &d);
         let f = mul2(&self.z, &c);
         let g = mul2(&self.x, &d);
-        let h = e + f - g.double();
+        let h = sub2(&add2(&e, &f), &dbl2(&g));
         self.x = mul2(&lambda, &h);
-        self.y = mul2(&theta, &(g - h)) - mul2(&e, &self.y);
+        self.y = sub2(&mul2(&theta, &sub2(&g, &h)), &mul2(&e, &self.y));
         self.z = mul2(&self.z, &e);
-        let j = mul2(&theta, &r.x) - mul2(&lambda, &r.y);
-        (lambda, -theta, j)
+        let j = sub2(&mul2(&theta, &r.x), &mul2(&lambda, &r.y));
+        (lambda, neg2(&theta), j)
     }
 }
 
-/// `π(Q)`: the Frobenius endomorphism on the twist.
 fn mul_by_char(q: &G2Affine) -> G2Affine {
     let mut s = *q;
     s.x.frobenius_map_in_place(1);
@@ -161,9 +161,8 @@ pub fn prepare(q: &G2Affine) -> G2Prepared<Config> {
 /// `f · ℓ(P)`: the line scaled by `P` and multiplied in (D twist).
 #[inline]
 fn ell(f: &Fq12, line: &Line, p: &G1Affine) -> Fq12 {
-    let (mut c0, mut c3) = (line.0, line.1);
-    c0.mul_assign_by_fp(&p.y);
-    c3.mul_assign_by_fp(&p.x);
+    let c0 = mul2_by_fp(&line.0, &p.y);
+    let c3 = mul2_by_fp(&line.1, &p.x);
     mul12_by_034(f, &c0, &c3, &line.2)
 }
 
@@ -323,6 +322,7 @@ pub(crate) fn final_exponentiation_of<E: Pairing>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use ark_ff::AdditiveGroup;
 
     #[test]
     fn two_inv_is_one_half() {
