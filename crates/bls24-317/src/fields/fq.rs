@@ -6,15 +6,22 @@
 //! 2-adic root of unity (`p - 1` is not factored, and nothing uses a
 //! generator of the whole of `Fq^*`).
 //!
-//! **Products.** [`FqConfig`] is arkworks' Montgomery configuration (the
-//! `MontConfig` derive, kept as the private `Portable`), with one change:
-//! products and squares go to `vidkit_mont`'s inlined assembly where the
-//! running CPU has BMI2 and ADX (x86-64 with `std`), and to the derived
-//! portable code elsewhere. Both keep the same Montgomery limbs
-//! (`R = 2^320`), so values and every other operation are arkworks'.
-//! Every `Fq` product in this crate goes through it: the curve arithmetic,
-//! MSMs, and the tower fields' products (`Fq2` multiplies with sums of two
-//! products, which stay portable).
+//! **Arithmetic.** [`FqConfig`] is arkworks' Montgomery configuration (the
+//! `MontConfig` derive, kept as the private `Portable`), with two changes:
+//! * products and squares go to `vidkit_mont`'s inlined assembly where the
+//!   running CPU has BMI2 and ADX (x86-64 with `std`), and to the derived
+//!   portable code elsewhere;
+//! * sums, differences, doublings and negations are `vidkit_mont`'s, which
+//!   do not branch on the values: arkworks' reduce with a comparison and a
+//!   conditional subtraction that random inputs send either way about as
+//!   often, so the CPU mispredicts about every other one (BLS24-317's
+//!   pairing on new inputs took about 1.1× its time on one repeated input,
+//!   whose branches the predictor learns; docs/pairing.md).
+//!
+//! Both keep the same Montgomery limbs (`R = 2^320`) and canonical values,
+//! so every value is arkworks'. Every `Fq` operation in this crate goes
+//! through it: the curve arithmetic, MSMs, and the tower fields (`Fq2`
+//! multiplies with sums of two products, which stay portable).
 
 use ark_ff::fields::{Fp, Fp320, MontBackend, MontConfig};
 
@@ -54,30 +61,22 @@ impl MontConfig<5> for FqConfig {
 
     #[inline(always)]
     fn add_assign(a: &mut Fq, b: &Fq) {
-        let mut x = portable(a);
-        Portable::add_assign(&mut x, &portable(b));
-        a.0 = x.0;
+        a.0 .0 = P.add(&a.0 .0, &b.0 .0);
     }
 
     #[inline(always)]
     fn sub_assign(a: &mut Fq, b: &Fq) {
-        let mut x = portable(a);
-        Portable::sub_assign(&mut x, &portable(b));
-        a.0 = x.0;
+        a.0 .0 = P.sub(&a.0 .0, &b.0 .0);
     }
 
     #[inline(always)]
     fn double_in_place(a: &mut Fq) {
-        let mut x = portable(a);
-        Portable::double_in_place(&mut x);
-        a.0 = x.0;
+        a.0 .0 = P.double(&a.0 .0);
     }
 
     #[inline(always)]
     fn neg_in_place(a: &mut Fq) {
-        let mut x = portable(a);
-        Portable::neg_in_place(&mut x);
-        a.0 = x.0;
+        a.0 .0 = P.neg(&a.0 .0);
     }
 
     #[inline(always)]
