@@ -93,6 +93,20 @@ impl<const N: usize> Modulus<N> {
         self.sub(&[0; N], a)
     }
 
+    /// `−a mod p` if `negate`, `a` otherwise, without a branch on
+    /// `negate` (the sign of a signed digit, either way as often).
+    #[inline(always)]
+    pub fn neg_if(&self, a: &[u64; N], negate: bool) -> [u64; N] {
+        // a + ((−a) − a)·[negate], as N-limb integers (wrapping): exact,
+        // since either result is below p
+        let n = self.neg(a);
+        let mut borrow = false;
+        let d: [u64; N] = core::array::from_fn(|i| sbb(n[i], a[i], &mut borrow));
+        let m = mask(negate);
+        let mut carry = false;
+        core::array::from_fn(|i| adc(a[i], d[i] & m, &mut carry))
+    }
+
     /// `s mod p` for `s < 2p`: `s − p`, and `p` added back where that
     /// borrowed. (A select between `s` and `s − p` is what LLVM turns into
     /// a select of two stack addresses and a reload, several times slower.)
@@ -133,6 +147,13 @@ impl<const N: usize> QuadModulus<N> {
         let p = self.modulus();
         [p.neg(&a[0]), p.neg(&a[1])]
     }
+
+    /// `−a` if `negate`, `a` otherwise ([`Modulus::neg_if`]).
+    #[inline(always)]
+    pub fn neg_if(&self, a: &Fp2Limbs<N>, negate: bool) -> Fp2Limbs<N> {
+        let p = self.modulus();
+        [p.neg_if(&a[0], negate), p.neg_if(&a[1], negate)]
+    }
 }
 
 #[cfg(test)]
@@ -156,6 +177,8 @@ mod tests {
         for a in &xs {
             let al = a.0 .0;
             assert_eq!(new(p.neg(&al)), -*a);
+            assert_eq!(new(p.neg_if(&al, true)), -*a);
+            assert_eq!(new(p.neg_if(&al, false)), *a);
             assert_eq!(new(p.double(&al)), *a + a);
             for b in &xs {
                 let bl = b.0 .0;
@@ -224,6 +247,8 @@ mod tests {
         };
         for a in &xs {
             assert_eq!(new(q.neg(&limbs(a))), -*a);
+            assert_eq!(new(q.neg_if(&limbs(a), true)), -*a);
+            assert_eq!(new(q.neg_if(&limbs(a), false)), *a);
             assert_eq!(new(q.double(&limbs(a))), *a + a);
             for b in &xs {
                 assert_eq!(new(q.add(&limbs(a), &limbs(b))), *a + b);

@@ -33,7 +33,7 @@ use ark_ec::{
 use ark_ff::{AdditiveGroup, Field, Zero};
 use ark_std::{vec, vec::Vec};
 
-use crate::field::{inverse, mul, mul_assign, square, BatchArith, Native};
+use crate::field::{inverse, mul, mul_assign, square, sub, BatchArith, Native};
 use core::marker::PhantomData;
 
 /// Additions per batch (one field inversion each) for `n_buckets` buckets.
@@ -192,9 +192,9 @@ impl<'a, P: SWCurveConfig, A: BatchArith<P::BaseField>> Accumulator<'a, P, A> {
                 &self.points[e.point as usize],
                 &self.buckets[e.bucket as usize],
             );
-            self.dx.push(p.x - q.x);
-            // slope numerator (±y_P − y_S)
-            self.dy.push(if e.neg { -(p.y + q.y) } else { p.y - q.y });
+            self.dx.push(A::sub(&p.x, &q.x));
+            // slope numerator (±y_P − y_S), the sign without a branch
+            self.dy.push(A::sub(&A::neg_if(&p.y, e.neg), &q.y));
         }
         self.prefix.clear();
         let mut acc = P::BaseField::ONE;
@@ -214,8 +214,8 @@ impl<'a, P: SWCurveConfig, A: BatchArith<P::BaseField>> Accumulator<'a, P, A> {
             // slope (±y_P − y_S)/(x_P − x_S)
             let lambda = A::mul(&self.dy[i], &A::mul(&inv, &self.prefix[i]));
             A::mul_assign(&mut inv, &self.dx[i]);
-            let x3 = A::square(&lambda) - q.x - p.x;
-            let y3 = A::mul(&lambda, &(q.x - x3)) - q.y;
+            let x3 = A::sub(&A::sub(&A::square(&lambda), &q.x), &p.x);
+            let y3 = A::sub(&A::mul(&lambda, &A::sub(&q.x, &x3)), &q.y);
             self.buckets[b] = Affine::new_unchecked(x3, y3);
             self.state[b] = FULL;
         }
@@ -328,14 +328,14 @@ pub(crate) fn add_affine<P: SWCurveConfig, A: BatchArith<P::BaseField>>(
         return;
     }
     let s2 = A::mul(&qy, &b.zzz);
-    let p = u2 - b.x;
-    let r = s2 - b.y;
+    let p = A::sub(&u2, &b.x);
+    let r = A::sub(&s2, &b.y);
     let pp = A::square(&p);
     let ppp = A::mul(&pp, &p);
-    let mut v = A::mul(&b.x, &pp);
-    let x3 = A::square(&r) - ppp - v.double();
-    v -= x3;
-    b.y = A::mul(&r, &v) - A::mul(&b.y, &ppp);
+    let v = A::mul(&b.x, &pp);
+    let x3 = A::sub(&A::sub(&A::square(&r), &ppp), &A::add(&v, &v));
+    let v = A::sub(&v, &x3);
+    b.y = A::sub(&A::mul(&r, &v), &A::mul(&b.y, &ppp));
     b.x = x3;
     b.zz = A::mul(&b.zz, &pp);
     b.zzz = A::mul(&b.zzz, &ppp);
@@ -361,14 +361,14 @@ pub(crate) fn add_xyzz<P: SWCurveConfig, A: BatchArith<P::BaseField>>(
     }
     let s1 = A::mul(&b.y, &o.zzz);
     let s2 = A::mul(&o.y, &b.zzz);
-    let p = u2 - u1;
-    let r = s2 - s1;
+    let p = A::sub(&u2, &u1);
+    let r = A::sub(&s2, &s1);
     let pp = A::square(&p);
     let ppp = A::mul(&pp, &p);
-    let mut v = A::mul(&u1, &pp);
-    let x3 = A::square(&r) - ppp - v.double();
-    v -= x3;
-    b.y = A::mul(&r, &v) - A::mul(&s1, &ppp);
+    let v = A::mul(&u1, &pp);
+    let x3 = A::sub(&A::sub(&A::square(&r), &ppp), &A::add(&v, &v));
+    let v = A::sub(&v, &x3);
+    b.y = A::sub(&A::mul(&r, &v), &A::mul(&s1, &ppp));
     b.x = x3;
     b.zz = A::mul(&A::mul(&b.zz, &pp), &o.zz);
     b.zzz = A::mul(&A::mul(&b.zzz, &ppp), &o.zzz);
@@ -511,7 +511,7 @@ pub(crate) fn table_rows<P: SWCurveConfig>(
 #[inline]
 pub(crate) fn kind<P: SWCurveConfig>(q: &Affine<P>, p: &Affine<P>) -> Kind<P::BaseField> {
     if q.x != p.x {
-        Kind::Add(p.x - q.x)
+        Kind::Add(sub(&p.x, &q.x))
     } else if q.y == p.y && !p.y.is_zero() {
         Kind::Double(p.y.double())
     } else {
@@ -589,7 +589,11 @@ fn multiples_chunk<P: SWCurveConfig>(
         den.clear();
         for &j in &live {
             let (p, q) = (&points[j], &out[j * half + d - 1]);
-            den.push(if d == 1 { p.y.double() } else { q.x - p.x });
+            den.push(if d == 1 {
+                p.y.double()
+            } else {
+                sub(&q.x, &p.x)
+            });
         }
         prefix.clear();
         let mut acc = P::BaseField::ONE;
@@ -605,12 +609,12 @@ fn multiples_chunk<P: SWCurveConfig>(
             let num = if d == 1 {
                 tangent_numerator(&p)
             } else {
-                q.y - p.y
+                sub(&q.y, &p.y)
             };
             let lambda = mul(&num, &mul(&inv, &prefix[t]));
             mul_assign(&mut inv, &den[t]);
-            let x3 = square(&lambda) - q.x - p.x;
-            let y3 = mul(&lambda, &(p.x - x3)) - p.y;
+            let x3 = sub(&sub(&square(&lambda), &q.x), &p.x);
+            let y3 = sub(&mul(&lambda, &sub(&p.x, &x3)), &p.y);
             out[j * half + d] = Affine::new_unchecked(x3, y3);
         }
     }

@@ -28,6 +28,13 @@
 //! time, one per monomorphised caller; the CPU check is the standard
 //! library's cached one.
 //!
+//! The sums and differences of the additions, and the sign of a signed
+//! digit, go to [`vidkit_mont`]'s branch-free code for BLS12-381's and
+//! BN254's `F_p` and `F_{p^2}` ([`add`], [`sub`], [`neg_if`]): arkworks'
+//! reduction branches on a comparison that random coordinates send either
+//! way about as often, and the digit's sign is random too. Whole MSMs took
+//! 0.97–0.99× their time in G1 and the same in G2 (docs/msm.md).
+//!
 //! A field this crate cannot name (BLS24-317's `F_{q^4}`, defined in a crate
 //! that depends on this one) reaches its own fast products through
 //! [`BatchArith`], which the batch-affine entry
@@ -61,6 +68,25 @@ pub trait BatchArith<F: Field> {
     fn inverse(x: F) -> Option<F> {
         inverse(x)
     }
+    /// `a + b` (arkworks' by default).
+    #[inline(always)]
+    fn add(a: &F, b: &F) -> F {
+        *a + b
+    }
+    /// `a − b` (arkworks' by default).
+    #[inline(always)]
+    fn sub(a: &F, b: &F) -> F {
+        *a - b
+    }
+    /// `−a` if `negate`, `a` otherwise (arkworks' by default).
+    #[inline(always)]
+    fn neg_if(a: &F, negate: bool) -> F {
+        if negate {
+            -*a
+        } else {
+            *a
+        }
+    }
 }
 
 /// vidkit-msm's own arithmetic for every field (the module docs): blst,
@@ -80,6 +106,18 @@ impl<F: Field> BatchArith<F> for Native {
     #[inline(always)]
     fn mul_assign(a: &mut F, b: &F) {
         mul_assign(a, b)
+    }
+    #[inline(always)]
+    fn add(a: &F, b: &F) -> F {
+        add(a, b)
+    }
+    #[inline(always)]
+    fn sub(a: &F, b: &F) -> F {
+        sub(a, b)
+    }
+    #[inline(always)]
+    fn neg_if(a: &F, negate: bool) -> F {
+        neg_if(a, negate)
     }
 }
 
@@ -273,6 +311,107 @@ fn bn254_fp2_op<F: Field>(a: &F, b: Option<&F>) -> F {
     }
 }
 
+/// `f(a, b)` when `F` is `G` (checked downcasts, resolved at compile
+/// time), `None` otherwise.
+#[inline(always)]
+fn via<F: Field, G: Field>(a: &F, b: &F, f: impl FnOnce(&G, &G) -> G) -> Option<F> {
+    use ark_std::any::Any;
+    let x = (a as &dyn Any).downcast_ref::<G>()?;
+    let y = (b as &dyn Any).downcast_ref::<G>()?;
+    let mut out = *a;
+    *(&mut out as &mut dyn Any).downcast_mut::<G>()? = f(x, y);
+    Some(out)
+}
+
+/// BLS12-381's `F_{p^2}` for [`vidkit_mont`]'s sums.
+const BLS12_381_P2: vidkit_mont::QuadModulus<6> = vidkit_mont::QuadModulus::new(BLS12_381_P);
+
+/// The Montgomery limbs of an `F_p` element.
+#[inline(always)]
+fn fp_limbs<T: MontConfig<N>, const N: usize>(x: &Fp<MontBackend<T, N>, N>) -> [u64; N] {
+    x.0 .0
+}
+
+/// An `F_p` element from Montgomery limbs.
+#[inline(always)]
+fn fp_new<T: MontConfig<N>, const N: usize>(l: [u64; N]) -> Fp<MontBackend<T, N>, N> {
+    Fp::new_unchecked(BigInt(l))
+}
+
+/// The sums of this module's fields, one per coordinate field: `op` on
+/// limbs of `F_p` ([`vidkit_mont::Modulus`]) or `F_{p^2}`
+/// ([`vidkit_mont::QuadModulus`]); `None` for the other fields.
+macro_rules! limb_sum {
+    ($a:expr, $b:expr, $op:ident) => {
+        via::<F, ark_bn254::Fq>($a, $b, |x, y| {
+            fp_new(BN254_P.$op(&fp_limbs(x), &fp_limbs(y)))
+        })
+        .or_else(|| {
+            via::<F, ark_bn254::Fq2>($a, $b, |x, y| {
+                let c = BN254_P2.$op(
+                    &[fp_limbs(&x.c0), fp_limbs(&x.c1)],
+                    &[fp_limbs(&y.c0), fp_limbs(&y.c1)],
+                );
+                ark_bn254::Fq2::new(fp_new(c[0]), fp_new(c[1]))
+            })
+        })
+        .or_else(|| {
+            via::<F, ark_bls12_381::Fq>($a, $b, |x, y| {
+                fp_new(BLS12_381_P.$op(&fp_limbs(x), &fp_limbs(y)))
+            })
+        })
+        .or_else(|| {
+            via::<F, ark_bls12_381::Fq2>($a, $b, |x, y| {
+                let c = BLS12_381_P2.$op(
+                    &[fp_limbs(&x.c0), fp_limbs(&x.c1)],
+                    &[fp_limbs(&y.c0), fp_limbs(&y.c1)],
+                );
+                ark_bls12_381::Fq2::new(fp_new(c[0]), fp_new(c[1]))
+            })
+        })
+    };
+}
+
+/// `a + b`: [`vidkit_mont`]'s sums, which do not branch on the values, for
+/// BLS12-381's and BN254's `F_p` and `F_{p^2}`; arkworks' otherwise, whose
+/// reduction branches on a comparison that random coordinates send either
+/// way about as often (a mispredicted branch every other sum).
+#[inline(always)]
+pub(crate) fn add<F: Field>(a: &F, b: &F) -> F {
+    limb_sum!(a, b, add).unwrap_or_else(|| *a + b)
+}
+
+/// `a − b`, as [`add`].
+#[inline(always)]
+pub(crate) fn sub<F: Field>(a: &F, b: &F) -> F {
+    limb_sum!(a, b, sub).unwrap_or_else(|| *a - b)
+}
+
+/// `−a` if `negate`, `a` otherwise, as [`add`] (no branch on `negate`
+/// for those fields: a signed digit's sign goes either way as often).
+#[inline(always)]
+pub(crate) fn neg_if<F: Field>(a: &F, negate: bool) -> F {
+    via::<F, ark_bn254::Fq>(a, a, |x, _| fp_new(BN254_P.neg_if(&fp_limbs(x), negate)))
+        .or_else(|| {
+            via::<F, ark_bn254::Fq2>(a, a, |x, _| {
+                let c = BN254_P2.neg_if(&[fp_limbs(&x.c0), fp_limbs(&x.c1)], negate);
+                ark_bn254::Fq2::new(fp_new(c[0]), fp_new(c[1]))
+            })
+        })
+        .or_else(|| {
+            via::<F, ark_bls12_381::Fq>(a, a, |x, _| {
+                fp_new(BLS12_381_P.neg_if(&fp_limbs(x), negate))
+            })
+        })
+        .or_else(|| {
+            via::<F, ark_bls12_381::Fq2>(a, a, |x, _| {
+                let c = BLS12_381_P2.neg_if(&[fp_limbs(&x.c0), fp_limbs(&x.c1)], negate);
+                ark_bls12_381::Fq2::new(fp_new(c[0]), fp_new(c[1]))
+            })
+        })
+        .unwrap_or_else(|| if negate { -*a } else { *a })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -285,6 +424,12 @@ mod tests {
         for (i, &x) in xs.iter().enumerate() {
             assert_eq!(inverse(x), x.inverse());
             assert_eq!(square(&x), x.square());
+            assert_eq!(neg_if(&x, true), -x);
+            assert_eq!(neg_if(&x, false), x);
+            for y in &xs {
+                assert_eq!(add(&x, y), x + y);
+                assert_eq!(sub(&x, y), x - y);
+            }
             for y in &xs[i..] {
                 assert_eq!(mul(&x, y), x * y);
             }

@@ -18,7 +18,7 @@
 
 use crate::{
     buckets::{kind, tangent_numerator, Kind},
-    field::{inverse, mul, mul_assign, square},
+    field::{inverse, mul, mul_assign, square, sub},
     fixed::affine_group,
 };
 use ark_ec::{
@@ -140,7 +140,7 @@ fn add_pairs<P: SWCurveConfig>(
             None
         } else {
             match kind(p, q) {
-                Kind::Add(den) => Some((q.y - p.y, den)),
+                Kind::Add(den) => Some((sub(&q.y, &p.y), den)),
                 Kind::Double(den) => Some((tangent_numerator(p), den)),
                 Kind::Cancel => {
                     *o = Affine::identity();
@@ -164,8 +164,8 @@ fn add_pairs<P: SWCurveConfig>(
         let (p, q) = (&a[i], &b[i]);
         let lambda = mul(num, &mul(&inv, &prefix[i]));
         mul_assign(&mut inv, den);
-        let x3 = square(&lambda) - p.x - q.x;
-        let y3 = mul(&lambda, &(p.x - x3)) - p.y;
+        let x3 = sub(&sub(&square(&lambda), &p.x), &q.x);
+        let y3 = sub(&mul(&lambda, &sub(&p.x, &x3)), &p.y);
         out[i] = Affine::new_unchecked(x3, y3);
     }
 }

@@ -81,7 +81,7 @@ impl SWCurveConfig for Config {
     /// and vidkit-msm's generic entry points for groups they do not know
     /// call this hook).
     fn msm(bases: &[G1Affine], scalars: &[Fr]) -> Result<G1Projective, usize> {
-        super::batch_affine_msm::<_, vidkit_msm::Native>(bases, scalars)
+        super::batch_affine_msm::<_, crate::fields::fq::FqArith>(bases, scalars)
     }
 
     #[inline]

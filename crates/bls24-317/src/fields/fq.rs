@@ -109,3 +109,25 @@ impl MontConfig<5> for FqConfig {
         )
     }
 }
+
+/// The batch-affine additions of G1's MSMs ([`vidkit_msm::BatchArith`]):
+/// [`FqConfig`]'s arithmetic, and the sign of a signed digit applied
+/// without a branch (it goes either way as often).
+pub(crate) struct FqArith;
+
+impl vidkit_msm::BatchArith<Fq> for FqArith {
+    #[inline(always)]
+    fn mul(a: &Fq, b: &Fq) -> Fq {
+        *a * b
+    }
+
+    #[inline(always)]
+    fn square(a: &Fq) -> Fq {
+        ark_ff::Field::square(a)
+    }
+
+    #[inline(always)]
+    fn neg_if(a: &Fq, negate: bool) -> Fq {
+        Fp::new_unchecked(ark_ff::BigInt(P.neg_if(&a.0 .0, negate)))
+    }
+}
