@@ -6,8 +6,8 @@
 //! `p` with probability about one half), so the CPU mispredicts it about
 //! every other time; in a pairing, whose tower does several sums per
 //! product, those mispredictions were about a third of BN254's time (its
-//! pairing 597 µs on new inputs against 401 µs timed again and again on one
-//! input, whose branches the predictor learns; docs/pairing.md). Here the
+//! pairing about 600 µs on new inputs, 413 µs with these sums;
+//! docs/pairing.md). Here the
 //! subtraction is always computed and the result chosen by a mask made from
 //! the borrow, so the time does not depend on the values (gnark-crypto's and
 //! blst's assembly does the same).

@@ -33,7 +33,7 @@
 //! BN254's `F_p` and `F_{p^2}` ([`add`], [`sub`], [`neg_if`]): arkworks'
 //! reduction branches on a comparison that random coordinates send either
 //! way about as often, and the digit's sign is random too. Whole MSMs took
-//! 0.97–0.99× their time in G1 and the same in G2 (docs/msm.md).
+//! 0.97–0.99× their time in G1 and 0.99–1.00× in G2 (docs/msm.md).
 //!
 //! A field this crate cannot name (BLS24-317's `F_{q^4}`, defined in a crate
 //! that depends on this one) reaches its own fast products through

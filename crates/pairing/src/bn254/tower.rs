@@ -10,7 +10,7 @@
 //! not branch on the values: arkworks' sums branch on a comparison with
 //! `p` that random values send either way about as often, and those
 //! mispredictions took about a third of the pairing's time on new inputs
-//! (597 µs against 411 µs with these sums; docs/pairing.md). Frobenius
+//! (598–607 µs against 413 µs with these sums; docs/pairing.md). Frobenius
 //! maps and inverses stay arkworks'. The formulas are the usual
 //! ones (Karatsuba in `F_{p^6}` and `F_{p^12}`, the complex method for an `F_{p^12}` square, Granger–Scott's
 //! square in the cyclotomic subgroup), so every function computes the same
