@@ -338,38 +338,41 @@ fn fp_new<T: MontConfig<N>, const N: usize>(l: [u64; N]) -> Fp<MontBackend<T, N>
     Fp::new_unchecked(BigInt(l))
 }
 
-/// The sums of this module's fields, one per coordinate field: `op` on
-/// limbs of `F_p` ([`vidkit_mont::Modulus`]) or `F_{p^2}`
-/// ([`vidkit_mont::QuadModulus`]); `None` for the other fields.
-macro_rules! limb_sum {
-    ($a:expr, $b:expr, $op:ident) => {
+/// `$body` on the Montgomery limbs of `$a` and `$b` when `F` is BLS12-381's
+/// or BN254's `F_p` or `F_{p^2}`, with `$p` the field's [`vidkit_mont::Modulus`]
+/// or [`vidkit_mont::QuadModulus`] and `$x`, `$y` the limbs (`[u64; N]` or
+/// `[[u64; N]; 2]`); `None` for the other fields.
+macro_rules! on_limbs {
+    ($a:expr, $b:expr, |$p:ident, $x:ident, $y:ident| $body:expr) => {{
         via::<F, ark_bn254::Fq>($a, $b, |x, y| {
-            fp_new(BN254_P.$op(&fp_limbs(x), &fp_limbs(y)))
+            let ($p, $x, $y) = (&BN254_P, fp_limbs(x), fp_limbs(y));
+            fp_new($body)
         })
         .or_else(|| {
             via::<F, ark_bn254::Fq2>($a, $b, |x, y| {
-                let c = BN254_P2.$op(
-                    &[fp_limbs(&x.c0), fp_limbs(&x.c1)],
-                    &[fp_limbs(&y.c0), fp_limbs(&y.c1)],
-                );
+                let $p = &BN254_P2;
+                let $x = [fp_limbs(&x.c0), fp_limbs(&x.c1)];
+                let $y = [fp_limbs(&y.c0), fp_limbs(&y.c1)];
+                let c = $body;
                 ark_bn254::Fq2::new(fp_new(c[0]), fp_new(c[1]))
             })
         })
         .or_else(|| {
             via::<F, ark_bls12_381::Fq>($a, $b, |x, y| {
-                fp_new(BLS12_381_P.$op(&fp_limbs(x), &fp_limbs(y)))
+                let ($p, $x, $y) = (&BLS12_381_P, fp_limbs(x), fp_limbs(y));
+                fp_new($body)
             })
         })
         .or_else(|| {
             via::<F, ark_bls12_381::Fq2>($a, $b, |x, y| {
-                let c = BLS12_381_P2.$op(
-                    &[fp_limbs(&x.c0), fp_limbs(&x.c1)],
-                    &[fp_limbs(&y.c0), fp_limbs(&y.c1)],
-                );
+                let $p = &BLS12_381_P2;
+                let $x = [fp_limbs(&x.c0), fp_limbs(&x.c1)];
+                let $y = [fp_limbs(&y.c0), fp_limbs(&y.c1)];
+                let c = $body;
                 ark_bls12_381::Fq2::new(fp_new(c[0]), fp_new(c[1]))
             })
         })
-    };
+    }};
 }
 
 /// `a + b`: [`vidkit_mont`]'s sums, which do not branch on the values, for
@@ -378,37 +381,20 @@ macro_rules! limb_sum {
 /// way about as often (a mispredicted branch every other sum).
 #[inline(always)]
 pub(crate) fn add<F: Field>(a: &F, b: &F) -> F {
-    limb_sum!(a, b, add).unwrap_or_else(|| *a + b)
+    on_limbs!(a, b, |p, x, y| p.add(&x, &y)).unwrap_or_else(|| *a + b)
 }
 
 /// `a − b`, as [`add`].
 #[inline(always)]
 pub(crate) fn sub<F: Field>(a: &F, b: &F) -> F {
-    limb_sum!(a, b, sub).unwrap_or_else(|| *a - b)
+    on_limbs!(a, b, |p, x, y| p.sub(&x, &y)).unwrap_or_else(|| *a - b)
 }
 
 /// `−a` if `negate`, `a` otherwise, as [`add`] (no branch on `negate`
 /// for those fields: a signed digit's sign goes either way as often).
 #[inline(always)]
 pub(crate) fn neg_if<F: Field>(a: &F, negate: bool) -> F {
-    via::<F, ark_bn254::Fq>(a, a, |x, _| fp_new(BN254_P.neg_if(&fp_limbs(x), negate)))
-        .or_else(|| {
-            via::<F, ark_bn254::Fq2>(a, a, |x, _| {
-                let c = BN254_P2.neg_if(&[fp_limbs(&x.c0), fp_limbs(&x.c1)], negate);
-                ark_bn254::Fq2::new(fp_new(c[0]), fp_new(c[1]))
-            })
-        })
-        .or_else(|| {
-            via::<F, ark_bls12_381::Fq>(a, a, |x, _| {
-                fp_new(BLS12_381_P.neg_if(&fp_limbs(x), negate))
-            })
-        })
-        .or_else(|| {
-            via::<F, ark_bls12_381::Fq2>(a, a, |x, _| {
-                let c = BLS12_381_P2.neg_if(&[fp_limbs(&x.c0), fp_limbs(&x.c1)], negate);
-                ark_bls12_381::Fq2::new(fp_new(c[0]), fp_new(c[1]))
-            })
-        })
+    on_limbs!(a, a, |p, x, _y| p.neg_if(&x, negate))
         .unwrap_or_else(|| if negate { -*a } else { *a })
 }
 
