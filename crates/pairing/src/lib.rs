@@ -54,8 +54,11 @@
 //!   ([`bn254`]): arkworks' algorithms on arkworks' types, with every
 //!   `F_{p^2}` product and square from vidkit-mont's lazy-reduction
 //!   `QuadModulus` (three limb products and two reductions where arkworks
-//!   takes four products and two reductions). ark-bn254 owns BN254's
-//!   `F_{p^2}`, so no hook could hand those products to arkworks' loop.
+//!   takes four products and two reductions), and every sum from
+//!   vidkit-mont's branch-free code (arkworks' branch on the values, which
+//!   a verifier's new inputs make the CPU mispredict). ark-bn254 owns
+//!   BN254's `F_{p^2}`, so no hook could hand those products to arkworks'
+//!   loop.
 //!   The values equal arkworks' (Miller loop and final exponentiation, bit
 //!   for bit; tests).
 //! * **Every other curve** (BLS24-317, any arkworks `Pairing`), and
