@@ -67,7 +67,10 @@ impl<const N: usize> Modulus<N> {
     pub fn add(&self, a: &[u64; N], b: &[u64; N]) -> [u64; N] {
         let mut carry = false;
         let s: [u64; N] = core::array::from_fn(|i| adc(a[i], b[i], &mut carry));
-        self.reduce_once(&s)
+        // s < 2p: s − p, and p added back where that borrowed, which is
+        // `sub` (a select between s and s − p is what LLVM turns into a
+        // select of two stack addresses and a reload, several times slower)
+        self.sub(&s, &self.limbs)
     }
 
     /// `2a mod p` for `a < p`.
@@ -76,7 +79,8 @@ impl<const N: usize> Modulus<N> {
         self.add(a, a)
     }
 
-    /// `a − b mod p` for `a, b < p`, without branches on the values.
+    /// `a − b mod p` for `a, b < p` (and for `a < 2p`, `b = p`), without
+    /// branches on the values.
     #[inline(always)]
     pub fn sub(&self, a: &[u64; N], b: &[u64; N]) -> [u64; N] {
         let mut borrow = false;
@@ -105,18 +109,6 @@ impl<const N: usize> Modulus<N> {
         let m = mask(negate);
         let mut carry = false;
         core::array::from_fn(|i| adc(a[i], d[i] & m, &mut carry))
-    }
-
-    /// `s mod p` for `s < 2p`: `s − p`, and `p` added back where that
-    /// borrowed. (A select between `s` and `s − p` is what LLVM turns into
-    /// a select of two stack addresses and a reload, several times slower.)
-    #[inline(always)]
-    fn reduce_once(&self, s: &[u64; N]) -> [u64; N] {
-        let mut borrow = false;
-        let t: [u64; N] = core::array::from_fn(|i| sbb(s[i], self.limbs[i], &mut borrow));
-        let m = mask(borrow);
-        let mut carry = false;
-        core::array::from_fn(|i| adc(t[i], self.limbs[i] & m, &mut carry))
     }
 }
 
