@@ -33,9 +33,10 @@
 //! * `{curve}/pairing/{miller_loop,final_exponentiation}`: the components
 //!   whose values equal arkworks' [`Pairing`] components,
 //!   [`vidkit_pairing::multi_miller_loop`] and
-//!   [`vidkit_pairing::final_exponentiation`] (vidkit's own on BN254, the
-//!   `Pairing` implementation's elsewhere; no verifier calls them on their
-//!   own, and on BLS12-381 the verifiers' pairings do not use them at all);
+//!   [`vidkit_pairing::final_exponentiation`] (vidkit's own on BN254;
+//!   arkworks' loop on blst's arithmetic and blst's final exponentiation on
+//!   BLS12-381; the `Pairing` implementation's on BLS24-317; no verifier
+//!   calls them on their own);
 //! * `{curve}/field/{fp_mul_1000,g2_field_mul_1000,gt_mul_1000}`: 1000
 //!   dependent multiplications in G1's coordinate field `F_p`, in G2's
 //!   (`F_{p^2}`; `F_{p^4}` on BLS24-317) and in the pairing's target field

@@ -1,6 +1,8 @@
 //! Field arithmetic of BLS12-381 with blst, for the batch-affine additions
 //! of `vidkit-msm`: inversion in `F_p` (and `F_{p^2}` by the norm), and
-//! products and squares in `F_{p^2}`.
+//! products and squares in `F_{p^2}`; and, on blst's own types for the
+//! crate's Miller loops, the `F_{p^2}` sums, products and scalings
+//! ([`crate::ark_miller`]).
 //!
 //! The batch-affine additions share one field inversion among a batch of
 //! slopes (Montgomery's trick), and with batches of some tens to hundreds
@@ -18,16 +20,22 @@
 //! # Why this module uses `unsafe`
 //!
 //! blst's safe Rust API has no field arithmetic. The exported C functions
-//! (`blst_fp_inverse`, `blst_fp2_mul`, `blst_fp2_sqr`) are called directly,
+//! (`blst_fp_inverse`, `blst_fp_mul`, `blst_fp_add`, `blst_fp_sub`, and
+//! `blst_fp2_{add,sub,mul,sqr,mul_by_3,lshift,cneg}`) are called directly,
 //! with a pointer to a fresh output value and pointers to initialised
-//! inputs, all owned here for the call.
+//! inputs, all owned or borrowed here for the call. blst's sums are
+//! branch-free assembly, like its products.
 
 #![allow(unsafe_code)]
 
 use crate::{from_fp, from_fp2, to_fp, to_fp2};
 use ark_bls12_381::{Fq, Fq2};
 use ark_ff::{Field, Zero};
-use blst::{blst_fp, blst_fp2, blst_fp2_mul, blst_fp2_sqr, blst_fp_inverse};
+use blst::{
+    blst_fp, blst_fp2, blst_fp2_add, blst_fp2_cneg, blst_fp2_lshift, blst_fp2_mul,
+    blst_fp2_mul_by_3, blst_fp2_sqr, blst_fp2_sub, blst_fp_add, blst_fp_inverse, blst_fp_mul,
+    blst_fp_sub,
+};
 
 /// `1/x` in `F_p`, `None` for zero: the value arkworks' `Field::inverse`
 /// gives, computed by blst.
@@ -74,12 +82,7 @@ pub fn inverse_fp2(x: &Fq2) -> Option<Fq2> {
 /// ```
 #[inline]
 pub fn mul_fp2(a: &Fq2, b: &Fq2) -> Fq2 {
-    let (a, b) = (to_fp2(a), to_fp2(b));
-    let mut out = blst_fp2::default();
-    // SAFETY: the three pointers are to values owned here and live for the
-    // call; blst writes only `out`.
-    unsafe { blst_fp2_mul(&mut out, &a, &b) };
-    from_fp2(&out)
+    from_fp2(&raw::mul(&to_fp2(a), &to_fp2(b)))
 }
 
 /// `a²` in `F_{p^2}`, by blst.
@@ -92,11 +95,104 @@ pub fn mul_fp2(a: &Fq2, b: &Fq2) -> Fq2 {
 /// ```
 #[inline]
 pub fn square_fp2(a: &Fq2) -> Fq2 {
-    let a = to_fp2(a);
-    let mut out = blst_fp2::default();
-    // SAFETY: as in `mul_fp2`.
-    unsafe { blst_fp2_sqr(&mut out, &a) };
-    from_fp2(&out)
+    from_fp2(&raw::square(&to_fp2(a)))
+}
+
+/// `F_{p^2}` arithmetic on blst's values, one exported C function per
+/// operation. Every call below gets a pointer to `out`, a fresh local, and
+/// pointers to the initialised inputs the caller lends for the call; blst
+/// writes only `out`, which aliases no input.
+pub(crate) mod raw {
+    use super::*;
+
+    /// One binary `F_{p^2}` operation of blst.
+    macro_rules! binary {
+        ($($(#[$doc:meta])* $name:ident = $c:ident;)*) => {$(
+            $(#[$doc])*
+            #[inline]
+            pub(crate) fn $name(a: &blst_fp2, b: &blst_fp2) -> blst_fp2 {
+                let mut out = blst_fp2::default();
+                // SAFETY: see the module docs.
+                unsafe { $c(&mut out, a, b) };
+                out
+            }
+        )*};
+    }
+
+    binary! {
+        /// `a + b`.
+        add = blst_fp2_add;
+        /// `a − b`.
+        sub = blst_fp2_sub;
+        /// `a·b`.
+        mul = blst_fp2_mul;
+    }
+
+    /// `a²`.
+    #[inline]
+    pub(crate) fn square(a: &blst_fp2) -> blst_fp2 {
+        let mut out = blst_fp2::default();
+        // SAFETY: see the module docs.
+        unsafe { blst_fp2_sqr(&mut out, a) };
+        out
+    }
+
+    /// `3a`.
+    #[inline]
+    pub(crate) fn triple(a: &blst_fp2) -> blst_fp2 {
+        let mut out = blst_fp2::default();
+        // SAFETY: see the module docs.
+        unsafe { blst_fp2_mul_by_3(&mut out, a) };
+        out
+    }
+
+    /// `2^k·a`.
+    #[inline]
+    pub(crate) fn shl(a: &blst_fp2, k: usize) -> blst_fp2 {
+        let mut out = blst_fp2::default();
+        // SAFETY: see the module docs.
+        unsafe { blst_fp2_lshift(&mut out, a, k) };
+        out
+    }
+
+    /// `−a`.
+    #[inline]
+    pub(crate) fn neg(a: &blst_fp2) -> blst_fp2 {
+        let mut out = blst_fp2::default();
+        // SAFETY: see the module docs.
+        unsafe { blst_fp2_cneg(&mut out, a, true) };
+        out
+    }
+
+    /// `a·(1 + u) = (a0 − a1) + (a0 + a1)·u`, for `a = a0 + a1·u`.
+    #[inline]
+    pub(crate) fn mul_by_1_plus_u(a: &blst_fp2) -> blst_fp2 {
+        let mut out = blst_fp2::default();
+        let [a0, a1] = &a.fp;
+        let [o0, o1] = &mut out.fp;
+        // SAFETY: see the module docs (`o0`, `o1` are the two halves of
+        // `out`).
+        unsafe {
+            blst_fp_sub(o0, a0, a1);
+            blst_fp_add(o1, a0, a1);
+        }
+        out
+    }
+
+    /// `a·s` for `s ∈ F_p`: each coefficient times `s`.
+    #[inline]
+    pub(crate) fn scale(a: &blst_fp2, s: &blst_fp) -> blst_fp2 {
+        let mut out = blst_fp2::default();
+        let [a0, a1] = &a.fp;
+        let [o0, o1] = &mut out.fp;
+        // SAFETY: see the module docs (`o0`, `o1` are the two halves of
+        // `out`).
+        unsafe {
+            blst_fp_mul(o0, a0, s);
+            blst_fp_mul(o1, a1, s);
+        }
+        out
+    }
 }
 
 #[cfg(test)]

@@ -41,6 +41,10 @@
 //! `vidkit-pairing` does for a verifier key's points). blst's safe API does
 //! not offer that, so the module calls blst's low-level C functions.
 //!
+//! [`ark_miller`] runs arkworks' own Miller loop (its line formulas, so
+//! its value bit for bit, which blst's loop does not give) on blst's
+//! arithmetic: `vidkit-pairing`'s Miller loop component on BLS12-381.
+//!
 //! # `G_T` arithmetic
 //!
 //! [`gt::Gt`] carries an `F_{p^12}` element with blst's multiplication,
@@ -86,6 +90,7 @@ use ark_ff::{BigInt, BigInteger};
 /// The blst crate these conversions are for (one version for every user).
 pub use blst;
 
+pub mod ark_miller;
 pub mod fp;
 pub mod gt;
 pub mod lines;

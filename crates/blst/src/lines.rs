@@ -33,8 +33,9 @@
 //! pointers to initialised values of the blst types the C prototypes name,
 //! owned or borrowed here for the duration of the call; the in-place calls
 //! (`ret` equal to an input) are the ones blst's own Miller loop makes.
-//! This module and [`crate::gt`] are the only `unsafe` code of the
-//! workspace (every other crate forbids it).
+//! This module, [`crate::gt`] and [`crate::fp`] are the only `unsafe` code
+//! of the workspace besides vidkit-mont's assembly (every other crate
+//! forbids it).
 
 #![allow(unsafe_code)]
 
@@ -102,8 +103,10 @@ fn doubled(p: &G1Affine) -> (blst_fp, blst_fp) {
     (minus_x2, y2)
 }
 
-/// The line `line` evaluated at `P` (given as `(−2x_P, 2y_P)`): the
-/// sparse `F_{p^12}` element `(c0, c1·(−2x_P), 0, 0, c2·(2y_P), 0)`, packed.
+/// The line `line` evaluated at `P`, given as the factors `(x, y)` of its
+/// coefficients (`(−2x_P, 2y_P)` for blst's lines, `(x_P, y_P)` for
+/// arkworks'): the sparse `F_{p^12}` element `(c0, c1·x, 0, 0, c2·y, 0)`,
+/// packed.
 fn line_at(line: &blst_fp6, (x, y): &(blst_fp, blst_fp)) -> blst_fp6 {
     let mut at_p = *line;
     // SAFETY: every pointer is to an initialised `blst_fp`; the outputs are
@@ -118,8 +121,8 @@ fn line_at(line: &blst_fp6, (x, y): &(blst_fp, blst_fp)) -> blst_fp6 {
     at_p
 }
 
-/// `f ← f·ℓ(P)`.
-fn multiply_line(f: &mut blst_fp12, line: &blst_fp6, p: &(blst_fp, blst_fp)) {
+/// `f ← f·ℓ(P)`, `P` given as the factors of [`line_at`].
+pub(crate) fn multiply_line(f: &mut blst_fp12, line: &blst_fp6, p: &(blst_fp, blst_fp)) {
     let at_p = line_at(line, p);
     let f: *mut blst_fp12 = f;
     // SAFETY: `*f` and `at_p` are initialised; the multiplication is in
@@ -168,18 +171,29 @@ pub fn miller_loop_lines(pairs: &[(G1Affine, &G2Lines)]) -> blst_fp12 {
             multiply_line(&mut f, &lines[start], p);
         }
         for step in 1..=doublings {
-            let fp: *mut blst_fp12 = &mut f;
-            // SAFETY: `f` is an initialised `blst_fp12`; squaring in place
-            // as blst's own Miller loop does.
-            unsafe { blst_fp12_sqr(fp, fp) };
+            square(&mut f);
             for (p, lines) in &pairs {
                 multiply_line(&mut f, &lines[start + step], p);
             }
         }
     }
-    // SAFETY: `f` is an initialised `blst_fp12`, conjugated in place.
-    unsafe { blst_fp12_conjugate(&mut f) };
+    conjugate(&mut f);
     f
+}
+
+/// `f ← f²`.
+pub(crate) fn square(f: &mut blst_fp12) {
+    let fp: *mut blst_fp12 = f;
+    // SAFETY: `f` is an initialised `blst_fp12`; squaring in place as
+    // blst's own Miller loop does.
+    unsafe { blst_fp12_sqr(fp, fp) };
+}
+
+/// `f ← f̄`, the conjugate (`f^{p^6}`), as at the end of a Miller loop
+/// for a negative `z`.
+pub(crate) fn conjugate(f: &mut blst_fp12) {
+    // SAFETY: `f` is an initialised `blst_fp12`, conjugated in place.
+    unsafe { blst_fp12_conjugate(f) };
 }
 
 #[cfg(test)]

@@ -9,19 +9,25 @@
 //! [`FixedG2`] and the other points' lines computed for the call, so that
 //! all pairs share the loop's squarings. Both end in blst's final
 //! exponentiation and give the same value.
+//!
+//! The components on their own ([`crate::multi_miller_loop`],
+//! [`crate::final_exponentiation`]) give arkworks' values: the Miller loop
+//! is arkworks' own loop on blst's arithmetic
+//! ([`vidkit_blst::ark_miller`]; blst's loop scales its lines differently),
+//! the final exponentiation blst's, the same map as arkworks' (tests).
 
 use crate::{cast, cast_owned, G2Arg};
 use ark_bls12_381::{Bls12_381, Fq12, G1Affine, G2Affine};
 use ark_ec::{
-    pairing::{Pairing, PairingOutput},
+    pairing::{MillerLoopOutput, Pairing, PairingOutput},
     AffineRepr,
 };
-use ark_ff::One;
+use ark_ff::{One, Zero};
 use ark_std::vec::Vec;
 use core::any::TypeId;
 use vidkit_blst::blst::{blst_fp12, blst_p1_affine, blst_p2_affine};
 use vidkit_blst::lines::{miller_loop_lines, G2Lines};
-use vidkit_blst::{from_fp12, to_p1_affine, to_p2_affine};
+use vidkit_blst::{from_fp12, to_fp12, to_p1_affine, to_p2_affine};
 
 /// Whether `E` is arkworks' BLS12-381.
 pub(crate) fn is_bls12_381<E: Pairing>() -> bool {
@@ -61,6 +67,37 @@ pub(crate) fn product<E: Pairing>(
         multi_pairing(&g1, &g2)
     };
     Some(cast_owned(PairingOutput::<Bls12_381>(value)))
+}
+
+/// If `E` is BLS12-381: `E::multi_miller_loop(g1, g2)`, bit for bit, by
+/// arkworks' loop on blst's arithmetic. `None` for any other pairing.
+pub(crate) fn multi_miller_loop<E: Pairing>(
+    g1: &[E::G1Affine],
+    g2: &[E::G2Affine],
+) -> Option<MillerLoopOutput<E>> {
+    if !is_bls12_381::<E>() {
+        return None;
+    }
+    let g1: Vec<G1Affine> = g1.iter().map(|p| *cast::<G1Affine, _>(p)).collect();
+    let g2: Vec<G2Affine> = g2.iter().map(|q| *cast::<G2Affine, _>(q)).collect();
+    let f = vidkit_blst::ark_miller::multi_miller_loop(&g1, &g2);
+    Some(cast_owned(MillerLoopOutput::<Bls12_381>(f)))
+}
+
+/// If `E` is BLS12-381: `E::final_exponentiation(f)`, bit for bit, by
+/// blst (`None` inside for `f = 0`). `None` for any other pairing.
+pub(crate) fn final_exponentiation<E: Pairing>(
+    f: &MillerLoopOutput<E>,
+) -> Option<Option<PairingOutput<E>>> {
+    if !is_bls12_381::<E>() {
+        return None;
+    }
+    let f: &Fq12 = cast(&f.0);
+    if f.is_zero() {
+        return Some(None);
+    }
+    let value = from_fp12(&to_fp12(f).final_exp());
+    Some(Some(cast_owned(PairingOutput::<Bls12_381>(value))))
 }
 
 /// `Π e(g1[i], g2[i])` over the pairs without an identity point, by blst's
@@ -116,7 +153,6 @@ fn with_lines<E: Pairing>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use vidkit_blst::to_fp12;
 
     /// blst's final exponentiation is the same map as arkworks': applied to
     /// arkworks' Miller loop value it gives arkworks' pairing.

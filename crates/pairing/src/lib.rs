@@ -49,7 +49,10 @@
 //!   with `R = 2^384` in little-endian 64-bit limbs, and build `F_{p^12}` on
 //!   the same tower (`u² = −1`, `v³ = u + 1`, `w² = v`), so limbs are copied
 //!   as they are. The result equals arkworks' `Pairing::multi_pairing` bit
-//!   for bit (tests on random and edge inputs).
+//!   for bit (tests on random and edge inputs). The components on their own
+//!   give arkworks' values too: [`multi_miller_loop`] runs arkworks' own
+//!   loop (its line formulas) on blst's arithmetic, since blst's loop
+//!   scales its lines differently, and [`final_exponentiation`] is blst's.
 //! * **BN254**: vidkit's own Miller loop and final exponentiation
 //!   ([`bn254`]): arkworks' algorithms on arkworks' types, with every
 //!   `F_{p^2}` product and square from vidkit-mont's lazy-reduction
@@ -377,9 +380,10 @@ pub fn multi_pairing<E: Pairing>(g1: &[E::G1Affine], g2: &[E::G2Affine]) -> Pair
 
 /// The Miller loop value of `Π_i e(g1[i], g2[i])` as arkworks defines it
 /// (`E::multi_miller_loop`, bit for bit), by the fastest code that computes
-/// that value: [`bn254::multi_miller_loop`] on BN254, the `Pairing`
-/// implementation's elsewhere (on BLS12-381 too: blst's Miller loop values
-/// differ from arkworks' by factors that the final exponentiation removes).
+/// that value: [`bn254::multi_miller_loop`] on BN254, arkworks' loop on
+/// blst's arithmetic on BLS12-381 (`vidkit_blst::ark_miller`: blst's own
+/// Miller loop values differ from arkworks' by factors that the final
+/// exponentiation removes), the `Pairing` implementation's elsewhere.
 /// For benchmarks and for protocols that combine Miller loop values
 /// themselves; a pairing product is [`PairingProduct`].
 ///
@@ -397,6 +401,10 @@ pub fn multi_miller_loop<E: Pairing>(
         g1.len(),
         g2.len()
     );
+    #[cfg(all(feature = "std", target_pointer_width = "64"))]
+    if let Some(f) = bls12_381::multi_miller_loop::<E>(g1, g2) {
+        return f;
+    }
     if !bn254::is_bn254::<E>() {
         return E::multi_miller_loop(g1.iter().copied(), g2.iter().copied());
     }
@@ -412,7 +420,12 @@ pub fn multi_miller_loop<E: Pairing>(
 
 /// `f^{(p^k − 1)/r}` as arkworks defines it (`E::final_exponentiation`,
 /// bit for bit; `None` for `f = 0`), by the fastest code that computes that
-/// value, as [`multi_miller_loop`].
+/// value: vidkit's on BN254, blst's on BLS12-381, the `Pairing`
+/// implementation's elsewhere.
 pub fn final_exponentiation<E: Pairing>(f: MillerLoopOutput<E>) -> Option<PairingOutput<E>> {
+    #[cfg(all(feature = "std", target_pointer_width = "64"))]
+    if let Some(out) = bls12_381::final_exponentiation::<E>(&f) {
+        return out;
+    }
     bn254::final_exponentiation_of::<E>(&f.0).unwrap_or_else(|| E::final_exponentiation(f))
 }

@@ -2,7 +2,7 @@
 //! random points, identities, repeated and opposite points, and fixed G2
 //! points; and a product of a pairing with its inverse is one. The
 //! components (`multi_miller_loop`, `final_exponentiation`) equal
-//! arkworks' on every curve.
+//! arkworks' on every curve, the final exponentiation on any element.
 #![allow(missing_docs)]
 
 use ark_ec::{pairing::Pairing, AffineRepr, CurveGroup, PrimeGroup};
@@ -145,6 +145,31 @@ fn edge_cases<E: Pairing>() {
     assert_eq!(all.evaluate(), arkworks::<E>(&g1, &g2));
     // the generators' pairing is not one (non-degenerate)
     assert!(!pairing::<E>(E::G1Affine::generator(), E::G2Affine::generator()).is_zero());
+    // the components on these inputs: arkworks' Miller loop values (none,
+    // identities among pairs, repeated and opposite points), and the final
+    // exponentiation of any element, zero included
+    for (p, q) in [
+        (&[][..], &[][..]),
+        (&mixed1[..], &mixed2[..]),
+        (&rep1[..], &rep2[..]),
+    ] {
+        assert_eq!(
+            vidkit_pairing::multi_miller_loop::<E>(p, q).0,
+            E::multi_miller_loop(p.iter().copied(), q.iter().copied()).0,
+            "Miller loop of {} pairs",
+            p.len()
+        );
+    }
+    let zero = ark_ec::pairing::MillerLoopOutput::<E>(E::TargetField::zero());
+    assert_eq!(vidkit_pairing::final_exponentiation::<E>(zero), None);
+    for _ in 0..3 {
+        let f = ark_ec::pairing::MillerLoopOutput::<E>(E::TargetField::rand(&mut rng));
+        assert_eq!(
+            vidkit_pairing::final_exponentiation::<E>(f),
+            E::final_exponentiation(f),
+            "final exponentiation of a random element"
+        );
+    }
 }
 
 #[test]
