@@ -70,7 +70,9 @@ pub(crate) fn product<E: Pairing>(
 }
 
 /// If `E` is BLS12-381: `E::multi_miller_loop(g1, g2)`, bit for bit, by
-/// arkworks' loop on blst's arithmetic. `None` for any other pairing.
+/// arkworks' loop on blst's arithmetic (with `parallel`, one loop per run of
+/// consecutive pairs on each thread, the values multiplied: the same
+/// element). `None` for any other pairing.
 pub(crate) fn multi_miller_loop<E: Pairing>(
     g1: &[E::G1Affine],
     g2: &[E::G2Affine],
@@ -80,7 +82,11 @@ pub(crate) fn multi_miller_loop<E: Pairing>(
     }
     let g1: Vec<G1Affine> = g1.iter().map(|p| *cast::<G1Affine, _>(p)).collect();
     let g2: Vec<G2Affine> = g2.iter().map(|q| *cast::<G2Affine, _>(q)).collect();
-    let f = vidkit_blst::ark_miller::multi_miller_loop(&g1, &g2);
+    let f = crate::split_product(
+        g1.len().min(g2.len()),
+        |r| vidkit_blst::ark_miller::multi_miller_loop(&g1[r.clone()], &g2[r]),
+        |a, b| a * b,
+    );
     Some(cast_owned(MillerLoopOutput::<Bls12_381>(f)))
 }
 

@@ -198,7 +198,7 @@ fn mismatched_lengths_panic() {
 /// Products long enough to be split over a pool (with `parallel`: 4 or more
 /// pairs per chunk, one chunk per thread) equal arkworks' value on pools of
 /// 1, 3 and 16 threads, with identity pairs among them, with and without
-/// fixed G2 points.
+/// fixed G2 points; so does the Miller loop component.
 fn pools<E: Pairing>(sizes: &[usize]) {
     let mut rng = ChaCha20Rng::seed_from_u64(77);
     for &n in sizes {
@@ -223,6 +223,11 @@ fn pools<E: Pairing>(sizes: &[usize]) {
                     with_fixed::<E>(&g1, &g2),
                     want,
                     "{n} pairs, some fixed, on {threads} threads"
+                );
+                assert_eq!(
+                    vidkit_pairing::multi_miller_loop::<E>(&g1, &g2).0,
+                    E::multi_miller_loop(g1.iter().copied(), g2.iter().copied()).0,
+                    "Miller loop of {n} pairs on {threads} threads"
                 );
             });
         }
