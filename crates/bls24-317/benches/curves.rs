@@ -34,7 +34,7 @@
 //!   whose values equal arkworks' [`Pairing`] components,
 //!   [`vidkit_pairing::multi_miller_loop`] and
 //!   [`vidkit_pairing::final_exponentiation`] (vidkit's own on BN254;
-//!   arkworks' loop on blst's arithmetic and blst's final exponentiation on
+//!   arkworks' loop on blst's arithmetic and `vidkit_blst::final_exp` on
 //!   BLS12-381; the `Pairing` implementation's on BLS24-317; no verifier
 //!   calls them on their own);
 //! * `{curve}/field/{fp_mul_1000,g2_field_mul_1000,gt_mul_1000}`: 1000

@@ -21,7 +21,7 @@
 //!
 //! blst's safe Rust API has no field arithmetic. The exported C functions
 //! (`blst_fp_inverse`, `blst_fp_mul`, `blst_fp_add`, `blst_fp_sub`, and
-//! `blst_fp2_{add,sub,mul,sqr,mul_by_3,lshift,cneg}`) are called directly,
+//! `blst_fp2_{add,sub,mul,sqr,mul_by_3,lshift,cneg,inverse}`) are called directly,
 //! with a pointer to a fresh output value and pointers to initialised
 //! inputs, all owned or borrowed here for the call. blst's sums are
 //! branch-free assembly, like its products.
@@ -32,9 +32,9 @@ use crate::{from_fp, from_fp2, to_fp, to_fp2};
 use ark_bls12_381::{Fq, Fq2};
 use ark_ff::{Field, Zero};
 use blst::{
-    blst_fp, blst_fp2, blst_fp2_add, blst_fp2_cneg, blst_fp2_lshift, blst_fp2_mul,
-    blst_fp2_mul_by_3, blst_fp2_sqr, blst_fp2_sub, blst_fp_add, blst_fp_inverse, blst_fp_mul,
-    blst_fp_sub,
+    blst_fp, blst_fp2, blst_fp2_add, blst_fp2_cneg, blst_fp2_inverse, blst_fp2_lshift,
+    blst_fp2_mul, blst_fp2_mul_by_3, blst_fp2_sqr, blst_fp2_sub, blst_fp_add, blst_fp_inverse,
+    blst_fp_mul, blst_fp_sub,
 };
 
 /// `1/x` in `F_p`, `None` for zero: the value arkworks' `Field::inverse`
@@ -134,6 +134,15 @@ pub(crate) mod raw {
         let mut out = blst_fp2::default();
         // SAFETY: see the module docs.
         unsafe { blst_fp2_sqr(&mut out, a) };
+        out
+    }
+
+    /// `1/a`, for `a ≠ 0` (blst's constant-time inversion).
+    #[inline]
+    pub(crate) fn inverse(a: &blst_fp2) -> blst_fp2 {
+        let mut out = blst_fp2::default();
+        // SAFETY: see the module docs.
+        unsafe { blst_fp2_inverse(&mut out, a) };
         out
     }
 

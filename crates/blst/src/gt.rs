@@ -13,8 +13,10 @@
 //!
 //! blst's safe Rust API multiplies `F_{p^12}` elements (the `*` of
 //! [`blst_fp12`]) but offers neither the cyclotomic squaring nor the
-//! conjugation. Two exported C functions are called directly:
-//! `blst_fp12_cyclotomic_sqr` and `blst_fp12_conjugate`. Each call receives
+//! conjugation, nor (for [`crate::final_exp`]) the Frobenius maps and the
+//! inverse. Four exported C functions are called directly:
+//! `blst_fp12_cyclotomic_sqr`, `blst_fp12_conjugate`,
+//! `blst_fp12_frobenius_map` and `blst_fp12_inverse`. Each call receives
 //! pointers to initialised `blst_fp12` values owned here for the duration of
 //! the call (the output a fresh copy, so no call aliases an input it still
 //! reads).
@@ -23,7 +25,10 @@
 
 use crate::{from_fp12, to_fp12};
 use ark_bls12_381::Fq12;
-use blst::{blst_fp12, blst_fp12_conjugate, blst_fp12_cyclotomic_sqr};
+use blst::{
+    blst_fp12, blst_fp12_conjugate, blst_fp12_cyclotomic_sqr, blst_fp12_frobenius_map,
+    blst_fp12_inverse,
+};
 
 /// An element of `F_{p^12}` in blst's form, with the operations of the
 /// cyclotomic subgroup. [`Gt::cyclotomic_square`] and [`Gt::inverse`] are
@@ -61,21 +66,57 @@ impl Gt {
     /// The square, for an element of `G_Φ` (Granger–Scott).
     #[must_use]
     pub fn cyclotomic_square(&self) -> Self {
-        let mut out = blst_fp12::default();
-        // SAFETY: both pointers are to initialised blst_fp12 values owned
-        // here (`out` a distinct local), as the C prototype names.
-        unsafe { blst_fp12_cyclotomic_sqr(&mut out, &self.0) };
-        Self(out)
+        Self(raw::cyclotomic_square(&self.0))
     }
 
     /// The inverse, for an element of `G_Φ`: the conjugate.
     #[must_use]
     pub fn inverse(&self) -> Self {
-        let mut out = self.0;
+        Self(raw::conjugate(&self.0))
+    }
+}
+
+/// `F_{p^12}` operations on blst's values that its safe API lacks (module
+/// docs).
+pub(crate) mod raw {
+    use super::*;
+
+    /// `a²` for `a` in `G_Φ` (Granger–Scott).
+    #[inline]
+    pub(crate) fn cyclotomic_square(a: &blst_fp12) -> blst_fp12 {
+        let mut out = blst_fp12::default();
+        // SAFETY: both pointers are to initialised blst_fp12 values (`out`
+        // a distinct local), as the C prototype names.
+        unsafe { blst_fp12_cyclotomic_sqr(&mut out, a) };
+        out
+    }
+
+    /// `ā = a^{p^6}`, the conjugate (the inverse of `a ∈ G_Φ`).
+    #[inline]
+    pub(crate) fn conjugate(a: &blst_fp12) -> blst_fp12 {
+        let mut out = *a;
         // SAFETY: in place on an initialised local copy, as blst's own
         // final exponentiation calls it.
         unsafe { blst_fp12_conjugate(&mut out) };
-        Self(out)
+        out
+    }
+
+    /// `a^{p^n}`.
+    #[inline]
+    pub(crate) fn frobenius(a: &blst_fp12, n: usize) -> blst_fp12 {
+        let mut out = blst_fp12::default();
+        // SAFETY: as in `cyclotomic_square`.
+        unsafe { blst_fp12_frobenius_map(&mut out, a, n) };
+        out
+    }
+
+    /// `1/a` for `a ≠ 0`.
+    #[inline]
+    pub(crate) fn inverse(a: &blst_fp12) -> blst_fp12 {
+        let mut out = blst_fp12::default();
+        // SAFETY: as in `cyclotomic_square`.
+        unsafe { blst_fp12_inverse(&mut out, a) };
+        out
     }
 }
 

@@ -41,6 +41,10 @@
 //! `vidkit-pairing` does for a verifier key's points). blst's safe API does
 //! not offer that, so the module calls blst's low-level C functions.
 //!
+//! [`final_exp`] is the final exponentiation with Karabina's compressed
+//! squarings (blst's own `final_exp` does not compress), on blst's `F_{p^2}`
+//! squares and `F_{p^12}` products.
+//!
 //! [`ark_miller`] runs arkworks' own Miller loop (its line formulas, so
 //! its value bit for bit, which blst's loop does not give) on blst's
 //! arithmetic: `vidkit-pairing`'s Miller loop component on BLS12-381.
@@ -91,6 +95,7 @@ use ark_ff::{BigInt, BigInteger};
 pub use blst;
 
 pub mod ark_miller;
+pub mod final_exp;
 pub mod fp;
 pub mod gt;
 pub mod lines;

@@ -52,7 +52,10 @@
 //!   for bit (tests on random and edge inputs). The components on their own
 //!   give arkworks' values too: [`multi_miller_loop`] runs arkworks' own
 //!   loop (its line formulas) on blst's arithmetic, since blst's loop
-//!   scales its lines differently, and [`final_exponentiation`] is blst's.
+//!   scales its lines differently. Every product and [`final_exponentiation`]
+//!   end in `vidkit_blst::final_exp`: blst's map (arkworks' value) with
+//!   Karabina's compressed squarings in its exponentiations by `z`, about
+//!   0.93× the time of blst's own.
 //! * **BN254**: vidkit's own Miller loop and final exponentiation
 //!   ([`bn254`]): arkworks' algorithms on arkworks' types, with every
 //!   `F_{p^2}` product and square from vidkit-mont's lazy-reduction
@@ -420,7 +423,7 @@ pub fn multi_miller_loop<E: Pairing>(
 
 /// `f^{(p^k − 1)/r}` as arkworks defines it (`E::final_exponentiation`,
 /// bit for bit; `None` for `f = 0`), by the fastest code that computes that
-/// value: vidkit's on BN254, blst's on BLS12-381, the `Pairing`
+/// value: vidkit's on BN254, `vidkit_blst::final_exp` on BLS12-381, the `Pairing`
 /// implementation's elsewhere.
 pub fn final_exponentiation<E: Pairing>(f: MillerLoopOutput<E>) -> Option<PairingOutput<E>> {
     #[cfg(all(feature = "std", target_pointer_width = "64"))]
