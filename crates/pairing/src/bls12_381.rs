@@ -94,7 +94,8 @@ pub(crate) fn multi_miller_loop<E: Pairing>(
 }
 
 /// If `E` is BLS12-381: `E::final_exponentiation(f)`, bit for bit, by
-/// blst (`None` inside for `f = 0`). `None` for any other pairing.
+/// [`vidkit_blst::final_exp`] (`None` inside for `f = 0`). `None` for any
+/// other pairing.
 pub(crate) fn final_exponentiation<E: Pairing>(
     f: &MillerLoopOutput<E>,
 ) -> Option<Option<PairingOutput<E>>> {
