@@ -45,57 +45,17 @@
 //! It is the same map (same value), with 315 Granger–Scott squares. The
 //! compressed squares here call blst's `F_{p^2}` square (its assembly; the
 //! portable six-limb square of vidkit-mont made the whole 1.2× slower) and
-//! do their sums inline with vidkit-mont's branch-free code (a blst sum is a
-//! foreign call of about 11 ns); the final exponentiation takes about 0.93×
+//! do their sums inline with vidkit-mont's branch-free code (module
+//! [`crate::fp`]; a blst sum is a foreign call of about 11 ns); the final exponentiation takes about 0.93×
 //! blst's time (docs/pairing.md).
 
-use crate::fp::raw::{inverse, mul, square};
+use crate::fp::raw::{add, double, inverse, is_zero, mul, mul_by_1_plus_u as xi, square, sub};
 use crate::gt::raw::{conjugate, cyclotomic_square, frobenius, inverse as inverse12};
 use crate::{from_fp12, to_fp12};
-use ark_bls12_381::{Fq, Fq12};
+use ark_bls12_381::Fq12;
 use ark_ec::bls12::Bls12Config;
-use ark_ff::{One, PrimeField, Zero};
-use blst::{blst_fp, blst_fp12, blst_fp2, blst_fp6};
-use vidkit_mont::{Fp2Limbs, Modulus, QuadModulus};
-
-/// BLS12-381's `p`, and `F_{p^2}` over it, for vidkit-mont's branch-free
-/// sums (inline, where a blst sum is a foreign call).
-const P: Modulus<6> = Modulus::new(<Fq as PrimeField>::MODULUS.0);
-const P2: QuadModulus<6> = QuadModulus::new(P);
-
-#[inline(always)]
-fn limbs(a: &blst_fp2) -> Fp2Limbs<6> {
-    [a.fp[0].l, a.fp[1].l]
-}
-
-#[inline(always)]
-fn fp2(l: Fp2Limbs<6>) -> blst_fp2 {
-    blst_fp2 {
-        fp: [blst_fp { l: l[0] }, blst_fp { l: l[1] }],
-    }
-}
-
-#[inline(always)]
-fn add(a: &blst_fp2, b: &blst_fp2) -> blst_fp2 {
-    fp2(P2.add(&limbs(a), &limbs(b)))
-}
-
-#[inline(always)]
-fn sub(a: &blst_fp2, b: &blst_fp2) -> blst_fp2 {
-    fp2(P2.sub(&limbs(a), &limbs(b)))
-}
-
-#[inline(always)]
-fn double(a: &blst_fp2) -> blst_fp2 {
-    fp2(P2.double(&limbs(a)))
-}
-
-/// `ξ·a = (1 + u)·a = (a_0 − a_1) + (a_0 + a_1)·u`.
-#[inline(always)]
-fn xi(a: &blst_fp2) -> blst_fp2 {
-    let [a0, a1] = limbs(a);
-    fp2([P.sub(&a0, &a1), P.add(&a0, &a1)])
-}
+use ark_ff::{One, Zero};
+use blst::{blst_fp12, blst_fp2, blst_fp6};
 
 /// `3t − 2r`.
 #[inline(always)]
@@ -220,7 +180,7 @@ fn pow_z(x: &blst_fp12) -> blst_fp12 {
     let (n0, d0) = low.fraction();
     let (n1, d1) = high.fraction();
     let denominators = mul(&d0, &d1);
-    if limbs(&denominators) == [[0; 6]; 2] {
+    if is_zero(&denominators) {
         return pow_z_plain(x);
     }
     let inv = inverse(&denominators);

@@ -20,11 +20,11 @@
 //! # Why this module uses `unsafe`
 //!
 //! blst's safe Rust API has no field arithmetic. The exported C functions
-//! (`blst_fp_inverse`, `blst_fp_mul`, `blst_fp_add`, `blst_fp_sub`, and
-//! `blst_fp2_{add,sub,mul,sqr,mul_by_3,lshift,cneg,inverse}`) are called directly,
+//! (`blst_fp_inverse`, `blst_fp_mul`, and
+//! `blst_fp2_{mul,sqr,mul_by_3,lshift,cneg,inverse}`) are called directly,
 //! with a pointer to a fresh output value and pointers to initialised
-//! inputs, all owned or borrowed here for the call. blst's sums are
-//! branch-free assembly, like its products.
+//! inputs, all owned or borrowed here for the call. The sums are
+//! vidkit-mont's (branch-free, inline).
 
 #![allow(unsafe_code)]
 
@@ -32,9 +32,8 @@ use crate::{from_fp, from_fp2, to_fp, to_fp2};
 use ark_bls12_381::{Fq, Fq2};
 use ark_ff::{Field, Zero};
 use blst::{
-    blst_fp, blst_fp2, blst_fp2_add, blst_fp2_cneg, blst_fp2_inverse, blst_fp2_lshift,
-    blst_fp2_mul, blst_fp2_mul_by_3, blst_fp2_sqr, blst_fp2_sub, blst_fp_add, blst_fp_inverse,
-    blst_fp_mul, blst_fp_sub,
+    blst_fp, blst_fp2, blst_fp2_cneg, blst_fp2_inverse, blst_fp2_lshift, blst_fp2_mul,
+    blst_fp2_mul_by_3, blst_fp2_sqr, blst_fp_inverse, blst_fp_mul,
 };
 
 /// `1/x` in `F_p`, `None` for zero: the value arkworks' `Field::inverse`
@@ -98,34 +97,73 @@ pub fn square_fp2(a: &Fq2) -> Fq2 {
     from_fp2(&raw::square(&to_fp2(a)))
 }
 
-/// `F_{p^2}` arithmetic on blst's values, one exported C function per
-/// operation. Every call below gets a pointer to `out`, a fresh local, and
+/// `F_{p^2}` arithmetic on blst's values. Products, squares, the inverse,
+/// `3a`, `2^k·a`, `−a` and the scaling by `F_p` are one exported C function
+/// each: every such call gets a pointer to `out`, a fresh local, and
 /// pointers to the initialised inputs the caller lends for the call; blst
-/// writes only `out`, which aliases no input.
+/// writes only `out`, which aliases no input. Sums, differences, doublings
+/// and `ξ·a` are vidkit-mont's branch-free limb code, inlined (a blst sum is
+/// a foreign call of about 11 ns; the values are the same canonical
+/// residues).
 pub(crate) mod raw {
     use super::*;
+    use ark_ff::PrimeField;
+    use vidkit_mont::{Fp2Limbs, Modulus, QuadModulus};
 
-    /// One binary `F_{p^2}` operation of blst.
-    macro_rules! binary {
-        ($($(#[$doc:meta])* $name:ident = $c:ident;)*) => {$(
-            $(#[$doc])*
-            #[inline]
-            pub(crate) fn $name(a: &blst_fp2, b: &blst_fp2) -> blst_fp2 {
-                let mut out = blst_fp2::default();
-                // SAFETY: see the module docs.
-                unsafe { $c(&mut out, a, b) };
-                out
-            }
-        )*};
+    /// BLS12-381's `p`, and `F_{p^2}` over it, for vidkit-mont's sums.
+    const P: Modulus<6> = Modulus::new(<Fq as PrimeField>::MODULUS.0);
+    const P2: QuadModulus<6> = QuadModulus::new(P);
+
+    #[inline(always)]
+    fn limbs(a: &blst_fp2) -> Fp2Limbs<6> {
+        [a.fp[0].l, a.fp[1].l]
     }
 
-    binary! {
-        /// `a + b`.
-        add = blst_fp2_add;
-        /// `a − b`.
-        sub = blst_fp2_sub;
-        /// `a·b`.
-        mul = blst_fp2_mul;
+    #[inline(always)]
+    fn fp2(l: Fp2Limbs<6>) -> blst_fp2 {
+        blst_fp2 {
+            fp: [blst_fp { l: l[0] }, blst_fp { l: l[1] }],
+        }
+    }
+
+    /// `a + b`.
+    #[inline(always)]
+    pub(crate) fn add(a: &blst_fp2, b: &blst_fp2) -> blst_fp2 {
+        fp2(P2.add(&limbs(a), &limbs(b)))
+    }
+
+    /// `a − b`.
+    #[inline(always)]
+    pub(crate) fn sub(a: &blst_fp2, b: &blst_fp2) -> blst_fp2 {
+        fp2(P2.sub(&limbs(a), &limbs(b)))
+    }
+
+    /// `2a`.
+    #[inline(always)]
+    pub(crate) fn double(a: &blst_fp2) -> blst_fp2 {
+        fp2(P2.double(&limbs(a)))
+    }
+
+    /// `ξ·a = a·(1 + u) = (a0 − a1) + (a0 + a1)·u`, for `a = a0 + a1·u`.
+    #[inline(always)]
+    pub(crate) fn mul_by_1_plus_u(a: &blst_fp2) -> blst_fp2 {
+        let [a0, a1] = limbs(a);
+        fp2([P.sub(&a0, &a1), P.add(&a0, &a1)])
+    }
+
+    /// Whether `a = 0`.
+    #[inline(always)]
+    pub(crate) fn is_zero(a: &blst_fp2) -> bool {
+        limbs(a) == [[0; 6]; 2]
+    }
+
+    /// `a·b`.
+    #[inline]
+    pub(crate) fn mul(a: &blst_fp2, b: &blst_fp2) -> blst_fp2 {
+        let mut out = blst_fp2::default();
+        // SAFETY: see the module docs.
+        unsafe { blst_fp2_mul(&mut out, a, b) };
+        out
     }
 
     /// `a²`.
@@ -170,21 +208,6 @@ pub(crate) mod raw {
         let mut out = blst_fp2::default();
         // SAFETY: see the module docs.
         unsafe { blst_fp2_cneg(&mut out, a, true) };
-        out
-    }
-
-    /// `a·(1 + u) = (a0 − a1) + (a0 + a1)·u`, for `a = a0 + a1·u`.
-    #[inline]
-    pub(crate) fn mul_by_1_plus_u(a: &blst_fp2) -> blst_fp2 {
-        let mut out = blst_fp2::default();
-        let [a0, a1] = &a.fp;
-        let [o0, o1] = &mut out.fp;
-        // SAFETY: see the module docs (`o0`, `o1` are the two halves of
-        // `out`).
-        unsafe {
-            blst_fp_sub(o0, a0, a1);
-            blst_fp_add(o1, a0, a1);
-        }
         out
     }
 
